@@ -1,0 +1,1 @@
+"""Formal rules verifier and reference adjudicator for tabletop rules."""

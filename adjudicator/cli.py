@@ -1,0 +1,288 @@
+"""The ``adjudicator`` command line.
+
+Exit status: 0 when the question was answered (whatever the answer), 2 for a
+bad spec, a bad situation file or bad arguments, with ``file:line: message``
+on stderr and never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from adjudicator.coverage import coverage
+from adjudicator.engine import FactError, RuleConflict
+from adjudicator.errors import PositionedError, SpecErrors, UsageError
+from adjudicator.expr.types import BoolT, IntT
+from adjudicator.present import cite_text, result_json, rule_json, step_json
+from adjudicator.spec import Spec, load_spec
+
+F = TypeVar("F", bound=Callable[..., Any])
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+
+
+def fail(message: str) -> None:
+    """Print one message on stderr and exit with status 2."""
+    click.echo(message, err=True)
+    sys.exit(2)
+
+
+def guarded(func: F) -> F:
+    """Turn every expected error into a clear message and exit status 2."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except SpecErrors as exc:
+            fail(str(exc) + f"\n{len(exc.errors)} problem(s) in the spec")
+        except (PositionedError, UsageError, FactError) as exc:
+            fail(str(exc))
+        except RuleConflict as exc:
+            fail(f"conflict: {exc}")
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def spec_or_fail() -> Spec:
+    """The loaded spec (errors handled by :func:`guarded`)."""
+    return load_spec()
+
+
+def emit_json(data: Any) -> None:
+    """Exactly one JSON document on stdout."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Formal rules verifier and reference adjudicator for tabletop rules."""
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def validate(as_json: bool) -> None:
+    """Load and validate every spec file; print a summary per ruleset."""
+    spec = spec_or_fail()
+    rows = [summary(spec, rs) for rs in spec.rulesets()]
+    if as_json:
+        emit_json({"valid": True, "rulesets": rows})
+        return
+    table = Table(title="Spec summary")
+    for col in ("ruleset", "rules", "formal", "not modelled", "readings", "decisions", "coverage"):
+        table.add_column(col, justify="left" if col == "ruleset" else "right")
+    for row in rows:
+        table.add_row(
+            row["ruleset"],
+            str(row["rules"]),
+            str(row["formal"]),
+            str(row["not_modelled"]),
+            str(row["readings"]),
+            str(row["decisions"]),
+            f"{row['coverage']:.1f}%",
+        )
+    out.print(table)
+    if not spec.seeds_available:
+        out.print("[yellow]seed files not found: citations were not checked against the texts[/]")
+
+
+def summary(spec: Spec, ruleset: str) -> dict[str, Any]:
+    """Counts for one ruleset."""
+    rules = [r for r in spec.rules_in(ruleset) if not r.restates and not r.reading_of]
+    views = [r.views[ruleset] for r in rules]
+    game = ruleset.split("/", maxsplit=1)[0]
+    report = coverage(spec, ruleset)
+    nonblank = sum(s.nonblank for s in report)
+    covered = sum(s.covered for s in report)
+    return {
+        "ruleset": ruleset,
+        "rules": len(rules),
+        "formal": sum(1 for v in views if v.formal),
+        "not_modelled": sum(1 for v in views if v.not_modelled),
+        "readings": sum(1 for r in rules if ruleset in r.readings),
+        "decisions": sum(1 for (g, _) in spec.decisions if g == game),
+        "coverage": 100.0 * covered / nonblank if nonblank else 0.0,
+    }
+
+
+@main.command()
+@click.argument("ruleset", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def rules(ruleset: str | None, as_json: bool) -> None:
+    """List the rules (of one RULESET, or of all)."""
+    spec = spec_or_fail()
+    chosen = [ruleset] if ruleset else spec.rulesets()
+    if ruleset and ruleset not in spec.rulesets():
+        raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    listing = [(rs, r) for rs in chosen for r in spec.rules_in(rs)]
+    if as_json:
+        emit_json([rule_row(spec, rs, r.id) for rs, r in listing])
+        return
+    table = Table(title=f"Rules of {ruleset or 'every ruleset'}")
+    for col in ("ruleset", "id", "title", "kind", "cites"):
+        table.add_column(col)
+    for rs, r in listing:
+        row = rule_row(spec, rs, r.id)
+        table.add_row(rs, r.id, row["title"], row["kind"], ", ".join(row["cites"]))
+    out.print(table)
+
+
+def rule_row(spec: Spec, ruleset: str, rule_id: str) -> dict[str, Any]:
+    """One line of the rules table."""
+    rule = spec.rules[rule_id]
+    view = rule.views[ruleset]
+    if rule.restates:
+        kind = f"restates {rule.restates}"
+    elif rule.reading_of:
+        kind = f"reading of {rule.reading_of}"
+    elif view.clauses:
+        kind = "decides " + ", ".join(sorted({c.decision for c in view.clauses}))
+    else:
+        kind = "not modelled"
+    return {"ruleset": ruleset, "id": rule_id, "title": view.title, "kind": kind, "cites": [str(c) for c in view.cites]}
+
+
+@main.command()
+@click.argument("rule_id")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def rule(rule_id: str, as_json: bool) -> None:
+    """Show one rule: paraphrase, citations, rulesets and formal part."""
+    spec = spec_or_fail()
+    found = spec.rules.get(rule_id)
+    if found is None:
+        close = [r for r in spec.rules if rule_id.upper() in r]
+        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
+        raise UsageError(f"unknown rule id {rule_id!r}{hint}")
+    data = rule_json(spec, found)
+    if as_json:
+        emit_json(data)
+        return
+    print_rule(spec, data)
+
+
+def print_rule(spec: Spec, data: dict[str, Any]) -> None:
+    """A rule for people."""
+    out.print(f"[bold]{data['id']}[/]  ({data['game']}, topic {data['topic']}; defined at {data['defined_at']})")
+    rule_obj = spec.rules[data["id"]]
+    for ruleset, version in data["versions"].items():
+        out.print(f"\n[bold cyan]{ruleset}[/]: {version['title']}")
+        out.print(f"  {version['says']}")
+        for cite in rule_obj.views[ruleset].cites:
+            out.print(f"  cites {cite_text(spec, cite)}")
+        for clause in version.get("formal", []):
+            cond = f"when {clause['when']}" if clause["when"] else "always"
+            out.print(f"  decides {clause['decides']} = {clause['then']}  {cond}")
+        if version.get("overrides"):
+            out.print(f"  overrides {', '.join(version['overrides'])}")
+        if version.get("not_modelled"):
+            out.print(f"  not modelled: {version['not_modelled']}")
+        if "readings" in version:
+            readings = version["readings"]
+            names = ", ".join(readings["options"])
+            out.print(f"  readings: {names} (default {readings['default']}: {readings['reason']})")
+        for also in version.get("also_stated", []):
+            out.print(f"  also stated by {also['rule']} at {also['source']} L{also['lines'][0]}-{also['lines'][1]}")
+
+
+@main.command(name="coverage")
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def coverage_cmd(ruleset: str, as_json: bool) -> None:
+    """Share of RULESET's source lines cited by a rule or listed as non-rule text."""
+    spec = spec_or_fail()
+    if ruleset not in spec.rulesets():
+        raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    if not spec.seeds_available:
+        raise UsageError("seed files not found: set ADJUDICATOR_SEEDS or place ../shared/seeds beside the project")
+    report = coverage(spec, ruleset)
+    nonblank = sum(s.nonblank for s in report)
+    covered = sum(s.covered for s in report)
+    percent = 100.0 * covered / nonblank if nonblank else 0.0
+    if as_json:
+        emit_json(
+            {
+                "ruleset": ruleset,
+                "percent": round(percent, 2),
+                "nonblank": nonblank,
+                "covered": covered,
+                "sources": [
+                    {
+                        "source": s.seed,
+                        "nonblank": s.nonblank,
+                        "covered": s.covered,
+                        "by_rules": s.by_rules,
+                        "by_nonrule": s.by_nonrule,
+                        "uncovered": [list(r) for r in s.uncovered],
+                    }
+                    for s in report
+                ],
+            }
+        )
+        return
+    out.print(f"{ruleset}: {percent:.1f}% of {nonblank} non-blank lines covered")
+    for src in report:
+        out.print(
+            f"  {src.seed}: {src.covered}/{src.nonblank} ({src.by_rules} by rules, "
+            f"{src.by_nonrule} listed as non-rule text)"
+        )
+        for first, last in src.uncovered:
+            out.print(f"    uncovered L{first}" + (f"-{last}" if last != first else ""))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.argument("decision")
+@click.argument("facts", nargs=-1)
+@click.option("--reading", "readings", multiple=True, help="RULE_ID=NAME: choose a reading.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def decide(ruleset: str, decision: str, facts: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -> None:
+    """Evaluate one DECISION under RULESET for FACTS given as name=value."""
+    spec = spec_or_fail()
+    if ruleset not in spec.rulesets():
+        raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    try:
+        dec = spec.decision(ruleset, decision)
+    except KeyError:
+        raise UsageError(f"unknown decision {decision!r} for {ruleset}") from None
+    given = {}
+    for item in facts:
+        name, _, text = item.partition("=")
+        if name not in dec.facts:
+            raise UsageError(f"{decision} has no fact {name!r} (facts: {', '.join(sorted(dec.facts))})")
+        given[name] = parse_value(text, dec.facts[name].type)
+    chosen = dict(r.split("=", 1) for r in readings if "=" in r)
+    result = spec.decide(ruleset, decision, given, chosen)
+    if as_json:
+        emit_json(result_json(spec, result))
+        return
+    out.print(f"[bold]{decision}[/] = [bold]{result.value!r}[/] ({result.status})")
+    for step in result.trace:
+        data = step_json(spec, step)
+        out.print(f"  {step.rule}: {step.note}  [{data.get('source', '')} L{data.get('lines', ['?'])[0]}]")
+
+
+def parse_value(text: str, ftype: object) -> bool | int | str:
+    """A fact value written on the command line."""
+    if isinstance(ftype, BoolT):
+        if text not in ("true", "false"):
+            raise UsageError(f"expected true or false, got {text!r}")
+        return text == "true"
+    if isinstance(ftype, IntT):
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(f"expected an integer, got {text!r}") from None
+    return text

@@ -1,0 +1,1 @@
+"""The rule expression language: parse, type-check, compile."""

@@ -1,0 +1,104 @@
+"""The command line: rules, rule, coverage, decide, validate; JSON and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import GOOD, run_cli
+
+
+def test_rules_lists_cited_rules_as_json() -> None:
+    """`rules RULESET --json` lists each rule with its citations."""
+    result = run_cli("rules", "horrorclix/2008", "--json", spec=GOOD)
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["HX.BREAK.SUCCESS"]["cites"] == ["hx2008 L277"]
+    assert by_id["HX.HG.STATE"]["kind"] == "not modelled"
+    assert all(r["ruleset"] == "horrorclix/2008" for r in rows)
+
+
+def test_rules_for_people_names_ids() -> None:
+    """Without --json the table shows the rule ids."""
+    result = run_cli("rules", "horrorclix/1e", spec=GOOD)
+    assert result.returncode == 0
+    assert "HX.BREAK.SUCCESS" in result.stdout
+
+
+def test_rule_shows_every_edition() -> None:
+    """`rule ID --json` gives each ruleset's version, citations with seed file and lines."""
+    result = run_cli("rule", "HX.BREAK.SUCCESS", "--json", spec=GOOD)
+    data = json.loads(result.stdout)
+    assert set(data["versions"]) == {"horrorclix/2008", "horrorclix/1e"}
+    cite = data["versions"]["horrorclix/1e"]["cite"][0]
+    assert (cite["source"], cite["lines"]) == ("000_eeebf12a78fda483.txt", [488, 488])
+    assert data["versions"]["horrorclix/2008"]["formal"] == [
+        {"decides": "breakaway.succeeds", "when": "die >= 4", "then": "true"}
+    ]
+    assert data["versions"]["horrorclix/1e"]["readings"]["default"] == "body"
+
+
+def test_rule_for_people() -> None:
+    """Without --json the paraphrase and citations are printed."""
+    result = run_cli("rule", "HX.BREAK.SUCCESS", spec=GOOD)
+    assert "003_034cd29bedde3b51.txt L277" in result.stdout
+    assert "decides breakaway.succeeds = true" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rule", "HX.NOPE"), "unknown rule id 'HX.NOPE'"),
+        (("rules", "chess/1e"), "unknown ruleset 'chess/1e'"),
+        (("coverage", "chess/1e"), "unknown ruleset"),
+        (("decide", "horrorclix/2008", "breakaway.succeeds", "dice=4"), "has no fact 'dice'"),
+        (("decide", "horrorclix/2008", "breakaway.succeeds", "die=x"), "expected an integer"),
+        (("decide", "horrorclix/2008", "breakaway.succeeds", "die=9"), "must be int 1..6"),
+    ],
+)
+def test_bad_arguments_exit_2(args: tuple[str, ...], message: str) -> None:
+    """Bad arguments give one clear message and exit status 2, no traceback."""
+    result = run_cli(*args, spec=GOOD)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_decide_json_has_cited_trace() -> None:
+    """`decide` answers with the value and the cited trace."""
+    result = run_cli("decide", "horrorclix/2008", "breakaway.succeeds", "die=4", "--json", spec=GOOD)
+    data = json.loads(result.stdout)
+    assert data["value"] is True
+    assert data["trace"][0]["rule"] == "HX.BREAK.SUCCESS"
+    assert data["trace"][0]["lines"] == [277, 277]
+    assert data["trace"][0]["section"] == "Breaking Away"
+
+
+def test_coverage_prints_percentage_and_ranges() -> None:
+    """`coverage` prints the share and every uncovered range."""
+    result = run_cli("coverage", "horrorclix/2008", spec=GOOD)
+    assert result.returncode == 0, result.stderr
+    assert "% of" in result.stdout
+    assert "uncovered L1-" in result.stdout
+
+
+def test_coverage_json_counts_lines() -> None:
+    """The JSON coverage counts cited and non-rule lines exactly."""
+    data = json.loads(run_cli("coverage", "horrorclix/2008", "--json", spec=GOOD).stdout)
+    (source,) = data["sources"]
+    # The fixture cites L145, L155, L169, L179, L275, L277, L509, L626 and lists L273 as non-rule text.
+    assert source["by_rules"] == 8
+    assert source["by_nonrule"] == 1
+    assert data["covered"] == 9
+    assert [273, 273] not in source["uncovered"]
+    assert [274, 274] not in source["uncovered"]  # blank lines do not count
+
+
+def test_validate_json() -> None:
+    """`validate --json` reports a summary per ruleset."""
+    data = json.loads(run_cli("validate", "--json", spec=GOOD).stdout)
+    rows = {r["ruleset"]: r for r in data["rulesets"]}
+    assert rows["horrorclix/2008"]["rules"] == 10
+    assert rows["horrorclix/2008"]["readings"] == 1
