@@ -1,0 +1,499 @@
+"""Square-grid board: squares, names, terrain layout and pure geometry.
+
+This module is the single home of square-grid assumptions.  It knows how
+squares are named, which squares touch, where walls sit and how far apart
+two squares are.  It knows nothing about the rules: whether a wall blocks
+movement, what hindering terrain does, or how elevation matters is decided
+elsewhere from the facts computed here.
+
+Coordinates
+    A square is ``(col, row)``, both 0-based.  ``A1`` is the top-left square
+    ``(0, 0)``; columns run ``A..Z, AA, AB, ...`` to the right and rows run
+    ``1, 2, ...`` downwards, so ``C3`` is ``(2, 2)``.
+
+Map text
+    ``Board.from_rows`` reads one string per row, one character per square:
+    ``.`` clear, ``h`` hindering, ``~`` water, ``#`` blocking and ``x`` for a
+    grid position that is not part of the map (an *absent* square).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+import networkx as nx
+
+Square = tuple[int, int]
+"""A grid square as ``(col, row)``, 0-based, ``(0, 0)`` being ``A1``."""
+
+Wall = frozenset[Square]
+"""A wall segment: the unordered pair of orthogonally adjacent squares it
+separates."""
+
+SquareLike = Square | str
+"""A square given either as coordinates or by name (``"C3"``)."""
+
+DEFAULT_ELEVATION = 1
+"""Elevation of a square whose elevation is not given."""
+
+ABSENT_CHAR = "x"
+"""Map character for a grid position that is not part of the map."""
+
+_SQUARES_PER_WALL = 2
+
+_NAME_RE = re.compile(r"([A-Z]+)([1-9][0-9]*)")
+_KING_STEPS: tuple[Square, ...] = (
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+)
+
+
+class Terrain(StrEnum):
+    """Terrain type of a square on the map."""
+
+    CLEAR = "clear"
+    HINDERING = "hindering"
+    WATER = "water"
+    BLOCKING = "blocking"
+
+    @property
+    def char(self) -> str:
+        """The map character for this terrain."""
+        return _TERRAIN_TO_CHAR[self]
+
+    @classmethod
+    def from_char(cls, char: str) -> Terrain:
+        """Terrain for a map character; ``ValueError`` if there is none."""
+        try:
+            return _CHAR_TO_TERRAIN[char]
+        except KeyError:
+            known = " ".join([*_CHAR_TO_TERRAIN, ABSENT_CHAR])
+            raise ValueError(f"unknown terrain character {char!r} (expected one of {known})") from None
+
+
+_CHAR_TO_TERRAIN: dict[str, Terrain] = {
+    ".": Terrain.CLEAR,
+    "h": Terrain.HINDERING,
+    "~": Terrain.WATER,
+    "#": Terrain.BLOCKING,
+}
+_TERRAIN_TO_CHAR: dict[Terrain, str] = {t: c for c, t in _CHAR_TO_TERRAIN.items()}
+
+
+# --------------------------------------------------------------------------
+# Square names
+# --------------------------------------------------------------------------
+
+
+def column_name(col: int) -> str:
+    """Letters of a 0-based column: 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA``."""
+    if col < 0:
+        raise ValueError(f"column index must be >= 0, got {col}")
+    letters = ""
+    n = col + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
+def parse_column(letters: str) -> int:
+    """0-based column of a column name: ``A`` -> 0, ``AA`` -> 26."""
+    if not letters or not letters.isascii() or not letters.isalpha():
+        raise ValueError(f"bad column name {letters!r}: expected letters A..Z")
+    col = 0
+    for ch in letters.upper():
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    return col - 1
+
+
+def parse_square(name: str) -> Square:
+    """Square of a name such as ``"C3"`` (-> ``(2, 2)``); case-insensitive.
+
+    Raises ``ValueError`` for anything that is not letters followed by a row
+    number starting at 1 (``"C0"``, ``"3C"``, ``"C03"``, ``""``).
+    """
+    match = _NAME_RE.fullmatch(name.upper()) if name.isascii() else None
+    if match is None:
+        raise ValueError(
+            f"bad square name {name!r}: expected column letters then a row number from 1, e.g. 'C3' or 'AA12'"
+        )
+    return parse_column(match.group(1)), int(match.group(2)) - 1
+
+
+def square_name(square: Square) -> str:
+    """Name of a square: ``(2, 2)`` -> ``"C3"``."""
+    col, row = square
+    if col < 0 or row < 0:
+        raise ValueError(f"square {square!r} has a negative coordinate")
+    return f"{column_name(col)}{row + 1}"
+
+
+def as_square(square: SquareLike) -> Square:
+    """Coordinates of a square given by coordinates or by name."""
+    if isinstance(square, str):
+        return parse_square(square)
+    col, row = square
+    return (col, row)
+
+
+# --------------------------------------------------------------------------
+# Pure square-grid geometry (no board needed)
+# --------------------------------------------------------------------------
+
+
+def distance(a: Square, b: Square) -> int:
+    """King-move (Chebyshev) distance: diagonal steps count 1."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def is_adjacent(a: Square, b: Square) -> bool:
+    """Whether ``a`` and ``b`` are distinct and share an edge or a corner."""
+    return distance(a, b) == 1
+
+
+def is_orthogonal(a: Square, b: Square) -> bool:
+    """Whether ``a`` and ``b`` share an edge (orthogonally adjacent)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def is_diagonal(a: Square, b: Square) -> bool:
+    """Whether ``a`` and ``b`` touch only at a corner (diagonal step)."""
+    return abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
+
+
+def king_neighbours(square: Square) -> tuple[Square, ...]:
+    """The 8 squares one king move away, ignoring any map, row-major order."""
+    col, row = square
+    return tuple((col + dc, row + dr) for dc, dr in _KING_STEPS)
+
+
+def corner_squares(a: Square, b: Square) -> tuple[Square, Square]:
+    """For a diagonal step ``a -> b``, the other two squares at that corner.
+
+    The first shares ``a``'s row, the second shares ``a``'s column.  They may
+    lie off the map; callers check with ``Board.contains``.
+    """
+    _require_diagonal(a, b)
+    return (b[0], a[1]), (a[0], b[1])
+
+
+def corner_point(a: Square, b: Square) -> tuple[int, int]:
+    """Lattice point crossed by the diagonal step ``a -> b``.
+
+    Lattice point ``(x, y)`` is the top-left corner of square ``(x, y)``.
+    """
+    _require_diagonal(a, b)
+    return max(a[0], b[0]), max(a[1], b[1])
+
+
+def diagonal_edges(a: Square, b: Square) -> tuple[Wall, Wall, Wall, Wall]:
+    """The four edges meeting at the corner crossed by the diagonal ``a -> b``.
+
+    Order: ``a|c1``, ``a|c2``, ``c1|b``, ``c2|b`` where ``(c1, c2)`` is
+    ``corner_squares(a, b)``.
+    """
+    c1, c2 = corner_squares(a, b)
+    return (
+        frozenset((a, c1)),
+        frozenset((a, c2)),
+        frozenset((c1, b)),
+        frozenset((c2, b)),
+    )
+
+
+def _require_diagonal(a: Square, b: Square) -> None:
+    """Raise ``ValueError`` unless ``a -> b`` is a diagonal step."""
+    if not is_diagonal(a, b):
+        raise ValueError(f"{a!r} -> {b!r} is not a diagonal step")
+
+
+def _name(square: Square) -> str:
+    """Name for messages, falling back to coordinates off the grid."""
+    try:
+        return square_name(square)
+    except ValueError:
+        return repr(square)
+
+
+# --------------------------------------------------------------------------
+# Board
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular grid of ``width x height`` positions, some on the map.
+
+    ``terrain`` has a key for exactly the squares on the map; grid positions
+    without a key are absent (``x`` in map text).  ``elevation`` gives every
+    map square an integer level (``DEFAULT_ELEVATION`` when not given).
+    ``indoor`` and ``stairs`` are sets of map squares.  ``walls`` holds wall
+    segments, each the pair of orthogonally adjacent map squares it separates.
+
+    Instances are immutable; ``__post_init__`` copies and validates the
+    mappings and fills in default elevations.
+    """
+
+    width: int
+    height: int
+    terrain: Mapping[Square, Terrain] = field(hash=False)
+    elevation: Mapping[Square, int] = field(default_factory=dict, hash=False)
+    indoor: frozenset[Square] = frozenset()
+    walls: frozenset[Wall] = frozenset()
+    stairs: frozenset[Square] = frozenset()
+
+    def __post_init__(self) -> None:
+        """Validate the layout and normalise mappings to plain dicts."""
+        if self.width < 1 or self.height < 1:
+            raise ValueError(f"board must be at least 1x1, got {self.width}x{self.height}")
+        terrain = {self._in_grid(sq, "terrain"): Terrain(t) for sq, t in self.terrain.items()}
+        if not terrain:
+            raise ValueError("board has no squares on the map")
+        elevation = dict.fromkeys(terrain, DEFAULT_ELEVATION)
+        for sq, level in self.elevation.items():
+            self._on_map(sq, terrain, "elevation")
+            elevation[sq] = int(level)
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "elevation", elevation)
+        for sq in self.indoor:
+            self._on_map(sq, terrain, "indoor")
+        for sq in self.stairs:
+            self._on_map(sq, terrain, "stairs")
+        for wall in self.walls:
+            self._check_wall(wall, terrain)
+
+    def _in_grid(self, square: Square, what: str) -> Square:
+        """Return ``square`` if inside the rectangle, else ``ValueError``."""
+        col, row = square
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise ValueError(f"{what}: square {square!r} is outside the {self.width}x{self.height} grid")
+        return square
+
+    def _on_map(self, square: Square, terrain: Mapping[Square, Terrain], what: str) -> None:
+        """Raise ``ValueError`` unless ``square`` is a map square."""
+        if square not in terrain:
+            raise ValueError(f"{what}: square {_name(square)} is not on the map")
+
+    def _check_wall(self, wall: Wall, terrain: Mapping[Square, Terrain]) -> None:
+        """Raise ``ValueError`` unless ``wall`` is a valid wall segment."""
+        squares = sorted(wall)
+        if len(squares) != _SQUARES_PER_WALL or not is_orthogonal(squares[0], squares[1]):
+            names = ", ".join(_name(sq) for sq in squares)
+            raise ValueError(f"wall {{{names}}} must join two orthogonally adjacent squares")
+        for sq in squares:
+            self._on_map(sq, terrain, "wall")
+
+    # -- construction from text -------------------------------------------
+
+    @classmethod
+    def from_rows(
+        cls,
+        terrain_rows: Sequence[str],
+        elevation_rows: Sequence[str] | None = None,
+        indoor_rows: Sequence[str] | None = None,
+        walls: Iterable[tuple[SquareLike, SquareLike]] = (),
+        stairs: Iterable[SquareLike] = (),
+    ) -> Board:
+        """Build a board from map text, one string per row.
+
+        ``terrain_rows`` uses ``. h ~ # x`` (see module docstring).
+        ``elevation_rows`` uses one digit per map square (``x`` or ``.`` at
+        absent squares).  ``indoor_rows`` uses ``i`` for indoor and ``.`` for
+        outdoor (``x`` allowed at absent squares).  Walls are pairs of
+        orthogonally adjacent squares and stairs are squares, by coordinates
+        or name.  Shape and character problems raise ``ValueError`` naming
+        the row and column.
+        """
+        width, height = _shape(terrain_rows, "terrain", None)
+        terrain = _read_terrain(terrain_rows)
+        elevation: dict[Square, int] = {}
+        if elevation_rows is not None:
+            _shape(elevation_rows, "elevation", (width, height))
+            elevation = _read_elevation(elevation_rows, terrain)
+        indoor: frozenset[Square] = frozenset()
+        if indoor_rows is not None:
+            _shape(indoor_rows, "indoor", (width, height))
+            indoor = _read_indoor(indoor_rows, terrain)
+        return cls(
+            width=width,
+            height=height,
+            terrain=terrain,
+            elevation=elevation,
+            indoor=indoor,
+            walls=frozenset(frozenset(map(as_square, pair)) for pair in walls),
+            stairs=frozenset(map(as_square, stairs)),
+        )
+
+    def terrain_rows(self) -> tuple[str, ...]:
+        """The terrain as map text, the inverse of ``from_rows``."""
+        return tuple(
+            "".join(self.terrain[(c, r)].char if (c, r) in self.terrain else ABSENT_CHAR for c in range(self.width))
+            for r in range(self.height)
+        )
+
+    # -- geometry queries -------------------------------------------------
+
+    def squares(self) -> tuple[Square, ...]:
+        """All map squares in row-major order (A1, B1, ..., A2, ...)."""
+        return tuple(sorted(self.terrain, key=lambda sq: (sq[1], sq[0])))
+
+    def contains(self, square: Square) -> bool:
+        """Whether ``square`` is on the map (not absent, not off the grid)."""
+        return square in self.terrain
+
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        """The up-to-8 king-move neighbours of ``square`` that are on the map.
+
+        Works for any ``square``, on the map or not; row-major order.
+        """
+        return tuple(sq for sq in king_neighbours(square) if sq in self.terrain)
+
+    @staticmethod
+    def distance(a: Square, b: Square) -> int:
+        """King-move (Chebyshev) distance; see module-level ``distance``."""
+        return distance(a, b)
+
+    @staticmethod
+    def is_diagonal(a: Square, b: Square) -> bool:
+        """Whether ``a`` and ``b`` touch only at a corner."""
+        return is_diagonal(a, b)
+
+    @staticmethod
+    def corner_squares(a: Square, b: Square) -> tuple[Square, Square]:
+        """For a diagonal step, the other two squares at the crossed corner."""
+        return corner_squares(a, b)
+
+    def diagonal_walls(self, a: Square, b: Square) -> frozenset[Wall]:
+        """Walls touching the corner crossed by the diagonal step ``a -> b``.
+
+        Four edges meet at that corner (see ``diagonal_edges``); the result
+        is those of them that carry a wall, 0 to 4.  How many of them, and
+        which, stop a diagonal step or a line of fire is for the rules to
+        decide: e.g. ``a|c1`` with ``c2|b`` separates ``a`` from ``b`` while
+        a single wall only ends at the corner.
+        """
+        return frozenset(e for e in diagonal_edges(a, b) if e in self.walls)
+
+    def wall_between(self, a: Square, b: Square) -> bool:
+        """Whether the step ``a -> b`` meets a wall.
+
+        For orthogonal neighbours: whether their shared edge is a wall.  For
+        diagonal neighbours: whether any wall touches the crossed corner, i.e.
+        whether the centre-to-centre segment meets a wall (walls are closed
+        segments, so their end points count).  ``ValueError`` otherwise.
+        """
+        if is_orthogonal(a, b):
+            return frozenset((a, b)) in self.walls
+        if is_diagonal(a, b):
+            return bool(self.diagonal_walls(a, b))
+        raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
+
+    def graph(self) -> nx.Graph[Square]:
+        """King-move adjacency of the map squares, cached and frozen.
+
+        Nodes are map squares; an edge joins every two map squares one king
+        move apart, with attribute ``diagonal: bool``.  Walls and terrain are
+        not applied: rules build their own filtered views.
+        """
+        return self._graph
+
+    @cached_property
+    def _graph(self) -> nx.Graph[Square]:
+        """Build the frozen adjacency graph once per board."""
+        graph: nx.Graph[Square] = nx.Graph()
+        graph.add_nodes_from(self.squares())
+        for sq in self.terrain:
+            for other in self.neighbours(sq):
+                if sq < other:
+                    graph.add_edge(sq, other, diagonal=is_diagonal(sq, other))
+        nx.freeze(graph)  # freezes in place: mutators now raise
+        return graph
+
+
+# --------------------------------------------------------------------------
+# Map-text readers
+# --------------------------------------------------------------------------
+
+
+def _shape(rows: Sequence[str], what: str, expected: tuple[int, int] | None) -> tuple[int, int]:
+    """``(width, height)`` of ``rows``, checking every row has one length."""
+    if isinstance(rows, str):
+        raise TypeError(f"{what} rows must be a sequence of strings, not a str")
+    if not rows:
+        raise ValueError(f"{what}: no rows given")
+    width = len(rows[0]) if expected is None else expected[0]
+    if expected is not None and len(rows) != expected[1]:
+        raise ValueError(f"{what}: {len(rows)} rows given, terrain has {expected[1]}")
+    for r, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise TypeError(f"{what} row {r + 1}: expected a string, got {row!r}")
+        if len(row) != width:
+            raise ValueError(f"{what} row {r + 1} has {len(row)} squares, expected {width}")
+    if width == 0:
+        raise ValueError(f"{what} rows are empty")
+    return width, len(rows)
+
+
+def _cells(rows: Sequence[str]) -> Iterable[tuple[Square, str]]:
+    """Every ``(square, character)`` of map text, row-major."""
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            yield (c, r), ch
+
+
+def _cell_error(what: str, square: Square, problem: str) -> ValueError:
+    """A ``ValueError`` naming the row and column of a bad character."""
+    col, row = square
+    return ValueError(f"{what} row {row + 1}, column {column_name(col)} ({square_name(square)}): {problem}")
+
+
+def _read_terrain(rows: Sequence[str]) -> dict[Square, Terrain]:
+    """Terrain of every map square in terrain text."""
+    terrain: dict[Square, Terrain] = {}
+    for sq, ch in _cells(rows):
+        if ch == ABSENT_CHAR:
+            continue
+        try:
+            terrain[sq] = Terrain.from_char(ch)
+        except ValueError as exc:
+            raise _cell_error("terrain", sq, str(exc)) from None
+    return terrain
+
+
+def _read_elevation(rows: Sequence[str], terrain: Mapping[Square, Terrain]) -> dict[Square, int]:
+    """Elevation of every map square in elevation text."""
+    elevation: dict[Square, int] = {}
+    for sq, ch in _cells(rows):
+        if sq not in terrain and ch in (ABSENT_CHAR, "."):
+            continue
+        if not (ch.isascii() and ch.isdigit()):
+            raise _cell_error("elevation", sq, f"expected a digit, got {ch!r}")
+        if sq not in terrain:
+            raise _cell_error("elevation", sq, "square is absent from the map")
+        elevation[sq] = int(ch)
+    return elevation
+
+
+def _read_indoor(rows: Sequence[str], terrain: Mapping[Square, Terrain]) -> frozenset[Square]:
+    """Indoor map squares in indoor text."""
+    indoor: set[Square] = set()
+    for sq, ch in _cells(rows):
+        if ch == "." or (ch == ABSENT_CHAR and sq not in terrain):
+            continue
+        if ch != "i":
+            raise _cell_error("indoor", sq, f"expected 'i' or '.', got {ch!r}")
+        if sq not in terrain:
+            raise _cell_error("indoor", sq, "square is absent from the map")
+        indoor.add(sq)
+    return frozenset(indoor)
