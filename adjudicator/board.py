@@ -399,6 +399,35 @@ class Board:
             return bool(self.diagonal_walls(a, b))
         raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
 
+    def separated(self, a: Square, b: Square) -> bool:
+        """Whether walls cut neighbours ``a`` and ``b`` off from each other.
+
+        Orthogonal neighbours are separated by a wall on their shared edge.
+        Diagonal neighbours are separated only when walls run *through* the
+        corner between them: a straight wall line across the corner
+        (``a|c1`` with ``c2|b``, or ``a|c2`` with ``c1|b``) or two walls that
+        close one of the two squares' corner (``a|c1`` with ``a|c2``, or
+        ``b|c1`` with ``b|c2``). A single wall that merely ends at the corner
+        does not separate them: walls end exactly at square edges, so a
+        diagonal through a doorway passes.
+        """
+        if is_orthogonal(a, b):
+            return frozenset((a, b)) in self.walls
+        if not is_diagonal(a, b):
+            raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
+        c1, c2 = corner_squares(a, b)
+        walls = self.walls
+
+        def wall(x: Square, y: Square) -> bool:
+            return frozenset((x, y)) in walls
+
+        return (
+            (wall(a, c1) and wall(c2, b))
+            or (wall(a, c2) and wall(c1, b))
+            or (wall(a, c1) and wall(a, c2))
+            or (wall(b, c1) and wall(b, c2))
+        )
+
     def graph(self) -> nx.Graph[Square]:
         """King-move adjacency of the map squares, cached and frozen.
 

@@ -286,3 +286,79 @@ def parse_value(text: str, ftype: object) -> bool | int | str:
         except ValueError:
             raise UsageError(f"expected an integer, got {text!r}") from None
     return text
+
+
+@main.command()
+@click.argument("situation", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--svg", "svg", type=click.Path(dir_okay=False), help="Also draw the board to this SVG file.")
+@guarded
+def ask(situation: str, as_json: bool, svg: str | None) -> None:
+    """Answer the question of a SITUATION file: verdict, outcome, cited trace."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from adjudicator.queries import answer  # noqa: PLC0415
+    from adjudicator.situation import load_situation  # noqa: PLC0415
+
+    spec = spec_or_fail()
+    path = Path(situation)
+    if not path.is_file():
+        raise UsageError(f"{situation}: no such file")
+    loaded = load_situation(path, set(spec.rulesets()))
+    result = answer(spec, loaded)
+    if svg:
+        from adjudicator.picture import write_svg  # noqa: PLC0415
+
+        write_svg(loaded, result, Path(svg))
+    if as_json:
+        emit_json(result.to_json(spec))
+        return
+    print_answer(spec, result)
+
+
+def print_answer(spec: Spec, result: Any) -> None:
+    """An answer for people: verdict, outcome, cited trace, board picture."""
+    colour = {"legal": "green", "answered": "cyan", "illegal": "red", "undecided": "yellow"}[result.verdict]
+    out.print(f"[bold {colour}]{result.verdict.upper()}[/]  {result.query} under {result.ruleset}")
+    for key, value in result.outcome.items():
+        out.print(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
+    if result.trace:
+        out.print("[bold]Why[/]")
+    for number, step in enumerate(result.trace, 1):
+        data = step_json(spec, step)
+        where = f"{data.get('source', '')} L{data['lines'][0]}-{data['lines'][1]}" if "lines" in data else ""
+        section = f" ({data['section']})" if data.get("section") else ""
+        out.print(f"  {number}. {step.rule}: {step.note}\n     [dim]{where}{section}[/]")
+    if result.picture:
+        out.print("[bold]Board[/]")
+        out.print(result.picture, markup=False)
+
+
+@main.command()
+@click.argument("folder", default="examples", type=click.Path(file_okay=False))
+@guarded
+def examples(folder: str) -> None:
+    """The main job: validate the spec, summarise each ruleset, answer every example."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from adjudicator.queries import answer, supported  # noqa: PLC0415
+    from adjudicator.situation import load_situation  # noqa: PLC0415
+
+    spec = spec_or_fail()
+    validate.callback(as_json=False)  # type: ignore[misc]
+    table = Table(title=f"Situations in {folder}/")
+    for col in ("file", "ruleset", "query", "verdict"):
+        table.add_column(col)
+    counts: dict[str, int] = {}
+    for path in sorted(Path(folder).rglob("*.yaml")):
+        try:
+            loaded = load_situation(path, set(spec.rulesets()))
+        except PositionedError as exc:
+            table.add_row(str(path), "", "", f"[red]bad file: {exc.message}[/]")
+            counts["bad file"] = counts.get("bad file", 0) + 1
+            continue
+        verdict = "not supported yet" if not supported(loaded.query.kind) else answer(spec, loaded).verdict
+        counts[verdict] = counts.get(verdict, 0) + 1
+        table.add_row(str(path), loaded.ruleset, loaded.query.kind, verdict)
+    out.print(table)
+    out.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no situations found")

@@ -59,7 +59,7 @@ def generate(spec: Spec, out_dir: Path) -> list[Path]:
         topics = [t for t in spec.topics if t.game == ruleset.split("/")[0]]
         pages = []
         for topic in topics:
-            mine = [r for r in rules if r.topic == topic.name and not r.reading_of]
+            mine = [r for r in rules if r.topic == topic.name]
             if not mine:
                 continue
             name = f"{slug(ruleset)}-{topic.order}"
@@ -84,8 +84,7 @@ def _index(spec: Spec) -> str:
 def _ruleset_page(spec: Spec, ruleset: str, pages: list[str]) -> str:
     sources = spec.sources_of(ruleset)
     lines = [f".. _ruleset-{slug(ruleset)}:", "", heading(ruleset, "="), ""]
-    for source in sources:
-        lines.append(f"* Source ``{source.seed}``: {esc(source.title)} ({source.language})")
+    lines += [f"* Source ``{s.seed}``: {esc(s.title)} ({s.language})" for s in sources]
     lines += ["", ".. toctree::", "   :maxdepth: 1", ""] + [f"   {p}" for p in pages]
     return "\n".join(lines) + "\n"
 
@@ -118,6 +117,8 @@ def _fields(spec: Spec, ruleset: str, rule: Rule, view: RuleView) -> list[str]:
             lines.append(f":In {other}: same wording ({ref(other, rule.id)})")
     if rule.restates:
         lines.append(f":Restates: {ref(ruleset, rule.restates)}")
+    if rule.reading_of:
+        lines.append(f":Reading of: {ref(ruleset, rule.reading_of)}")
     lines += [f":Formal: {_formal(c.decision, c.when, c.then)}" for c in view.clauses]
     if view.not_modelled:
         lines.append(f":Not modelled: {esc(view.not_modelled)}")
@@ -128,7 +129,9 @@ def _fields(spec: Spec, ruleset: str, rule: Rule, view: RuleView) -> list[str]:
         lines.append(f":Overridden by: {', '.join(ref(ruleset, r) for r in above)}")
     also = rule.also_cited.get(ruleset, [])
     if also:
-        lines.append(f":Also stated: {', '.join(f'{ref(ruleset, rid)} ({esc(cite_text(spec, c))})' for rid, c in also)}")
+        lines.append(
+            f":Also stated: {', '.join(f'{ref(ruleset, rid)} ({esc(cite_text(spec, c))})' for rid, c in also)}"
+        )
     return lines
 
 

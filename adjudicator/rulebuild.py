@@ -331,6 +331,8 @@ def override_graph(state: LoadState, ruleset: str) -> nx.DiGraph[str]:
                 elif ruleset in other.views:
                     graph.add_edge(rule.id, target, where=view.where)
     for cycle in nx.simple_cycles(graph):
+        start = cycle.index(min(cycle))
+        cycle = cycle[start:] + cycle[:start]  # noqa: PLW2901 - report from the smallest id, deterministically
         first = state.rules[cycle[0]]
         state.error(first.where, f"override cycle in {ruleset}: {' -> '.join([*cycle, cycle[0]])}")
         break

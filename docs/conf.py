@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT))
 
 project = "Tabletop adjudicator"
 author = "The adjudicator team"
-copyright = "2026, the adjudicator team"  # noqa: A001
+copyright = "2026, the adjudicator team"
 extensions = ["sphinx.ext.doctest"]
 html_theme = "furo"
 html_title = "Tabletop rules reference"

@@ -24,7 +24,7 @@ def good_spec_dir(tmp_path: Path) -> Iterator[Path]:
     """A writable copy of the good fixture spec (as ``tmp/spec``)."""
     target = tmp_path / "spec"
     shutil.copytree(GOOD, target)
-    yield target
+    return target
 
 
 def run_cli(*args: str, spec: Path | None = None) -> subprocess.CompletedProcess[str]:
