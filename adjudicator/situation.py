@@ -53,7 +53,8 @@ from adjudicator.situation_model import (
 )
 from adjudicator.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
 
-TOP_FIELDS = ("ruleset", "build_total", "map", "pieces", "objects", "query", "readings")
+TOP_FIELDS = ("ruleset", "build_total", "map", "pieces", "objects", "query", "readings", "expect")
+"""``expect`` is optional and free-form: a golden answer for tests (see ``tests/test_rulings.py``)."""
 MAP_FIELDS = ("kind", "terrain", "elevation", "indoor", "walls", "stairs")
 FIGURE_FIELDS = (
     *("id", "type", "player", "owner", "at", "speed", "attack", "defense", "damage", "range", "targets"),
@@ -78,6 +79,15 @@ MAX_POINTS = 1000
 MAX_VICTIMS = 12
 MAX_TARGETS = 12
 EFFECT_RANGES = {"replace": (0, 30), "modify": (-30, 30)}
+
+
+def plain(node: Node) -> Any:
+    """A YAML node as plain Python data (dicts, lists, scalars)."""
+    if is_map(node):
+        return {str(k): plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    return node
 
 
 class _Reader:
@@ -448,6 +458,7 @@ class _Reader:
             build_total=build_total,
             objects=tuple(objects),
             readings=readings,
+            expect=plain(top.raw("expect")) if top.has("expect") else None,
             path=path,
             lines=dict(self.lines),
         )

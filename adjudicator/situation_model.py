@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from adjudicator.board import Board, Square, square_name
 from adjudicator.errors import Where
@@ -231,6 +231,7 @@ class Situation:
     build_total: int = DEFAULT_BUILD_TOTAL
     objects: tuple[MapObject, ...] = ()
     readings: Mapping[str, str] = field(default_factory=dict, hash=False)
+    expect: Any = field(default=None, compare=False, hash=False, repr=False)
     path: Path | None = field(default=None, compare=False)
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
 

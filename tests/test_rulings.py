@@ -1,0 +1,59 @@
+"""Golden situations: every example with an ``expect`` block is answered as expected.
+
+The expected answers are written by hand from the rulebook lines named in
+``expect.source``, never produced by the program. Compared: the verdict, the
+listed outcome fields (a subset match) and the rule ids the trace must cite,
+not the wording of notes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.queries import answer, supported
+from adjudicator.situation import load_situation
+from adjudicator.sources import parse_citation
+from adjudicator.spec import load_spec
+from tests.conftest import ROOT
+
+CASES = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if "expect:" in p.read_text(encoding="utf-8"))
+
+
+def subset_mismatches(want: Any, got: Any, where: str = "outcome") -> list[str]:
+    """Where ``got`` differs from ``want``; mappings compare only the keys ``want`` names."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            return [f"{where}: expected a mapping, got {got!r}"]
+        out: list[str] = []
+        for key, value in want.items():
+            if key not in got:
+                out.append(f"{where}.{key}: missing")
+            else:
+                out += subset_mismatches(value, got[key], f"{where}.{key}")
+        return out
+    return [] if want == got else [f"{where}: expected {want!r}, got {got!r}"]
+
+
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT / "examples")) for p in CASES])
+def test_golden_situation(path: Path) -> None:
+    """The engine's verdict, outcome and cited rules match the hand-written expectation."""
+    spec = load_spec()
+    situation = load_situation(path, set(spec.rulesets()))
+    expect = situation.expect
+    assert isinstance(expect, dict)
+    for text in expect.get("source", []):
+        cite = parse_citation(text)
+        assert cite.source in spec.sources, f"unknown source in {text!r}"
+    assert expect.get("source"), "every ruling names the source lines that justify it"
+    if not supported(situation.query.kind):
+        pytest.fail(f"query kind {situation.query.kind} is not supported")
+    result = answer(spec, situation).to_json(spec)
+    assert result["verdict"] == expect["verdict"], result["trace"]
+    problems = subset_mismatches(expect.get("outcome", {}), result["outcome"])
+    assert not problems, problems
+    cited = {step["rule"] for step in result["trace"]}
+    missing = set(expect.get("rules", [])) - cited
+    assert not missing, f"trace does not cite {sorted(missing)}; it cites {sorted(cited)}"
