@@ -86,7 +86,7 @@ def _ruleset_page(spec: Spec, ruleset: str, pages: list[str]) -> str:
     lines = [f".. _ruleset-{slug(ruleset)}:", "", heading(ruleset, "="), ""]
     lines += [f"* Source ``{s.seed}``: {esc(s.title)} ({s.language})" for s in sources]
     lines += ["", ".. toctree::", "   :maxdepth: 1", ""] + [f"   {p}" for p in pages]
-    game = ruleset.split("/")[0]
+    game = ruleset.split("/", maxsplit=1)[0]
     merged = [m for m in spec.merged if f"/{game}/" in m.where.file]
     if merged:
         lines += ["", heading("Inventory ids recorded under other rules", "-"), ""]
