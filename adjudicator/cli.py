@@ -362,3 +362,57 @@ def examples(folder: str) -> None:
         table.add_row(str(path), loaded.ruleset, loaded.query.kind, verdict)
     out.print(table)
     out.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no situations found")
+
+
+def _designer_run(kind: str, as_json: bool, *args: str) -> None:
+    """Run a proofs/ command (z3 is imported only here), with progress in a terminal."""
+    import importlib  # noqa: PLC0415
+
+    spec = spec_or_fail()
+    for ruleset in args:
+        if ruleset not in spec.rulesets():
+            raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    module = importlib.import_module(f"proofs.{kind}")
+    report = importlib.import_module("proofs.report")
+    err = Console(stderr=True, highlight=False)
+    if err.is_terminal and not as_json:
+        with err.status(f"{kind}…") as status:
+            findings = module.run(spec, *args, progress=status.update)
+    else:
+        findings = module.run(spec, *args)
+    if as_json:
+        emit_json(findings)
+        return
+    counts: dict[str, int] = {}
+    for finding in findings:
+        key = finding["kind"] + (f" ({finding['status']})" if "status" in finding else "")
+        counts[key] = counts.get(key, 0) + 1
+    out.print(report.render_text(findings), markup=False)
+    out.print("\n" + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no findings"))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def prove(as_json: bool) -> None:
+    """Prove the value-pipeline properties of every ruleset and reading (Z3)."""
+    _designer_run("prove", as_json)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def check(ruleset: str, as_json: bool) -> None:
+    """Look for conflicts and gaps in RULESET's decisions (Z3)."""
+    _designer_run("check", as_json, ruleset)
+
+
+@main.command()
+@click.argument("ruleset_a")
+@click.argument("ruleset_b")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@guarded
+def diff(ruleset_a: str, ruleset_b: str, as_json: bool) -> None:
+    """Every distinct way RULESET_A and RULESET_B decide a shared question differently (Z3)."""
+    _designer_run("diff", as_json, ruleset_a, ruleset_b)

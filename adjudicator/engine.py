@@ -100,7 +100,8 @@ class Engine:
         self.rules = rules
         self.decisions = decisions
         self.fallback = fallback
-        self.below = {rs: {n: nx.descendants(g, n) for n in g} for rs, g in graphs.items()}
+        self.graphs = graphs
+        self._below: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, set[str]]] = {}
         self.index: dict[tuple[str, str], list[Rule]] = {}
         for rule in rules.values():
             if rule.reading_of or rule.restates:
@@ -122,17 +123,33 @@ class Engine:
         default_id = decision.default
         normal = [(v, c) for v, c in applicable if v.id != default_id]
         if normal:
-            return self._resolve(ruleset, decision, normal, env)
+            return self._resolve(ruleset, decision, normal, env, chosen)
         if applicable:
             view, clause = applicable[0]
             value = clause.then_fn(env)
             return Result(decision.id, ruleset, value, "default", (self._step(view, f"default: {value!r}"),))
         return Result(decision.id, ruleset, None, "undecided", self._fallback(ruleset))
 
+    def below(self, ruleset: str, readings: Mapping[str, str]) -> dict[str, set[str]]:
+        """For each rule, the rules it overrides (transitively) under these readings."""
+        relevant = tuple(sorted((r, n) for r, n in readings.items() if r in self.rules and self.rules[r].readings))
+        key = (ruleset, relevant)
+        if key not in self._below:
+            from adjudicator.rulebuild import reading_graph  # noqa: PLC0415 - avoids an import cycle
+
+            graph = reading_graph(self.rules, ruleset, dict(relevant))
+            self._below[key] = {n: nx.descendants(graph, n) for n in graph}
+        return self._below[key]
+
     def _resolve(
-        self, ruleset: str, decision: Decision, applicable: list[tuple[RuleView, Clause]], env: Facts
+        self,
+        ruleset: str,
+        decision: Decision,
+        applicable: list[tuple[RuleView, Clause]],
+        env: Facts,
+        chosen: Mapping[str, str],
     ) -> Result:
-        below = self.below.get(ruleset, {})
+        below = self.below(ruleset, chosen)
         overridden = set().union(*(below.get(v.id, set()) for v, _ in applicable))
         winners = [(v, c) for v, c in applicable if v.id not in overridden]
         steps = [(self._step(v, _note(decision, c, c.then_fn(env))), c.then_fn(env)) for v, c in winners]

@@ -7,6 +7,7 @@ so an error in a variant's ``when`` names the variant's line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
@@ -336,6 +337,25 @@ def override_graph(state: LoadState, ruleset: str) -> nx.DiGraph[str]:
         first = state.rules[cycle[0]]
         state.error(first.where, f"override cycle in {ruleset}: {' -> '.join([*cycle, cycle[0]])}")
         break
+    return graph
+
+
+def reading_graph(rules: Mapping[str, Rule], ruleset: str, readings: Mapping[str, str]) -> nx.DiGraph[str]:
+    """The override graph of ``ruleset`` under one choice of readings.
+
+    Unlike :func:`override_graph` (the union over every reading, checked for
+    cycles at load time), a reading's ``overrides`` count here only when that
+    reading is chosen.
+    """
+    graph: nx.DiGraph[str] = nx.DiGraph()
+    for rule in rules.values():
+        if ruleset not in rule.views or rule.reading_of or rule.restates:
+            continue
+        graph.add_node(rule.id)
+        for target in rule.view(ruleset, readings.get(rule.id)).overrides:
+            other = rules.get(target)
+            if other is not None and ruleset in other.views:
+                graph.add_edge(rule.id, target)
     return graph
 
 

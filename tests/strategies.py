@@ -1,10 +1,12 @@
-"""Shared Hypothesis strategies: boards, squares and square pairs."""
+"""Shared Hypothesis strategies: boards, squares and square pairs, decision facts."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from adjudicator.board import Board, Square
+from adjudicator.expr.types import domain
+from adjudicator.model import Decision
 
 MAP_CHARS = ".h~#x"
 """Terrain characters, including ``x`` for absent squares."""
@@ -83,3 +85,8 @@ def board_and_pair(draw: st.DrawFn) -> tuple[Board, Square, Square]:
     board = draw(boards())
     squares = st.sampled_from(board.squares())
     return board, draw(squares), draw(squares)
+
+
+def fact_values(decision: Decision) -> st.SearchStrategy[dict[str, bool | int | str]]:
+    """A full fact assignment of ``decision``, each fact drawn from its declared domain."""
+    return st.fixed_dictionaries({name: st.sampled_from(domain(fact.type)) for name, fact in decision.facts.items()})
