@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.coverage import coverage
@@ -176,8 +177,8 @@ def print_rule(spec: Spec, data: dict[str, Any]) -> None:
     out.print(f"[bold]{data['id']}[/]  ({data['game']}, topic {data['topic']}; defined at {data['defined_at']})")
     rule_obj = spec.rules[data["id"]]
     for ruleset, version in data["versions"].items():
-        out.print(f"\n[bold cyan]{ruleset}[/]: {version['title']}")
-        out.print(f"  {version['says']}")
+        out.print(f"\n[bold cyan]{ruleset}[/]: {escape(version['title'])}")
+        out.print(f"  {escape(version['says'])}")
         for cite in rule_obj.views[ruleset].cites:
             out.print(f"  cites {cite_text(spec, cite)}")
         for clause in version.get("formal", []):
@@ -186,11 +187,11 @@ def print_rule(spec: Spec, data: dict[str, Any]) -> None:
         if version.get("overrides"):
             out.print(f"  overrides {', '.join(version['overrides'])}")
         if version.get("not_modelled"):
-            out.print(f"  not modelled: {version['not_modelled']}")
+            out.print(f"  not modelled: {escape(version['not_modelled'])}")
         if "readings" in version:
             readings = version["readings"]
             names = ", ".join(readings["options"])
-            out.print(f"  readings: {names} (default {readings['default']}: {readings['reason']})")
+            out.print(f"  readings: {names} (default {readings['default']}: {escape(readings['reason'])})")
         for also in version.get("also_stated", []):
             out.print(f"  also stated by {also['rule']} at {also['source']} L{also['lines'][0]}-{also['lines'][1]}")
 
@@ -271,7 +272,8 @@ def decide(ruleset: str, decision: str, facts: tuple[str, ...], readings: tuple[
     out.print(f"[bold]{decision}[/] = [bold]{result.value!r}[/] ({result.status})")
     for step in result.trace:
         data = step_json(spec, step)
-        out.print(f"  {step.rule}: {step.note}  [{data.get('source', '')} L{data.get('lines', ['?'])[0]}]")
+        where = f"{data.get('source', '')} L{data.get('lines', ['?'])[0]}"
+        out.print(f"  {step.rule}: {escape(step.note)}  ({escape(where)})")
 
 
 def parse_value(text: str, ftype: object) -> bool | int | str:
@@ -321,14 +323,14 @@ def print_answer(spec: Spec, result: Any) -> None:
     colour = {"legal": "green", "answered": "cyan", "illegal": "red", "undecided": "yellow"}[result.verdict]
     out.print(f"[bold {colour}]{result.verdict.upper()}[/]  {result.query} under {result.ruleset}")
     for key, value in result.outcome.items():
-        out.print(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
+        out.print(f"  {key}: {escape(json.dumps(value, ensure_ascii=False))}")
     if result.trace:
         out.print("[bold]Why[/]")
     for number, step in enumerate(result.trace, 1):
         data = step_json(spec, step)
         where = f"{data.get('source', '')} L{data['lines'][0]}-{data['lines'][1]}" if "lines" in data else ""
         section = f" ({data['section']})" if data.get("section") else ""
-        out.print(f"  {number}. {step.rule}: {step.note}\n     [dim]{where}{section}[/]")
+        out.print(f"  {number}. {step.rule}: {escape(step.note)}\n     [dim]{escape(where + section)}[/]")
     if result.picture:
         out.print("[bold]Board[/]")
         out.print(result.picture, markup=False)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import z3
 
-from adjudicator.expr.types import IntT
+from adjudicator.expr.types import EnumT, IntT
 from adjudicator.model import Decision
 from adjudicator.spec import Spec
 from proofs.encode import VALUED, Facts, Side, disagree, encode
@@ -90,13 +90,10 @@ def base_halving(facts: Facts, side: Side) -> Claim:
 def speed_halving(facts: Facts, side: Side) -> Claim:
     """A monster starting in hindering terrain (and nothing else) moves half its speed, rounded up."""
     v = facts.vars
-    alone = [
-        v["mover"] == facts.constant("monster"),
-        v["starts_in_hindering"],
-        z3.Not(v["ignores_hindering"]),
-        z3.Not(v["starts_in_water"]),
-        _v(facts, "mode_changes") == 0,
-    ]
+    mover = facts.decision.facts["mover"].type
+    figure = mover.values[0] if isinstance(mover, EnumT) else "monster"  # monster (HorrorClix), character (HeroClix)
+    alone = [v["mover"] == facts.constant(figure), v["starts_in_hindering"], _v(facts, "mode_changes") == 0]
+    alone += [z3.Not(v[name]) for name in ("ignores_hindering", "starts_in_water") if name in v]
     return [z3.And(alone)], _halved(_value(side), _v(facts, "speed"))
 
 

@@ -1,0 +1,135 @@
+"""The ``action`` query: whether a monster may be given a move, close, ranged or free action now.
+
+The situation describes the board, not the turn, so a few facts of
+``action.allowed`` are assumed and reported under ``assumed`` in the outcome:
+the active player is the one who controls the monster now (its ``player``),
+it has not been given an action this turn, the player still has every action
+of the turn (``turn.actions``), and no power grants it a free action. One
+fact is derived and reported under ``derived``: an insane monster still
+controlled by its owner is in the turn it went insane, since control passes
+to the next player when the owner's turn ends and comes back only at the
+start of the owner's next turn, with a new insanity roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.answer import Answer
+from adjudicator.errors import PositionedError
+from adjudicator.expr.compile import Value
+from adjudicator.picture import text_board
+from adjudicator.situation_model import ActionQuery, Piece
+from adjudicator.table import Table
+from adjudicator.values import Unanswerable, decide, fallback_step
+
+VERDICT = {True: "legal", False: "illegal"}
+
+
+def same_level(table: Table, a: Piece, b: Piece, result: Answer) -> bool:
+    """Whether two monsters are at the same flight level (soaring beside soaring, or neither soaring).
+
+    Between a giant and a soaring monster the ruleset's ``giant.treated_as_soaring`` is asked.
+    """
+    soar_a, soar_b = table.flight(a) == "soaring", table.flight(b) == "soaring"
+    if soar_a == soar_b:
+        return True
+    giant_vs_soaring = (table.giant(a) and soar_b) or (table.giant(b) and soar_a)
+    if giant_vs_soaring:
+        treated = decide(table, "giant.treated_as_soaring", {"other_soaring": True})
+        if treated.value is not None:
+            result.cite(treated)
+            return bool(treated.value)
+    return False
+
+
+def engaged(table: Table, piece: Piece, action: str, result: Answer) -> list[Piece]:
+    """Opposing monsters adjacent to ``piece`` at its flight level (adjacency for close combat if asked)."""
+    out = []
+    for other in table.monsters():
+        if other is piece or table.relation(piece, other) != "opposing":
+            continue
+        if table.is_adjacent(piece, other, close_combat=action == "close") and same_level(table, piece, other, result):
+            out.append(other)
+    return out
+
+
+def answer(table: Table) -> Answer:
+    """Answer an ``action`` query: verdict legal / illegal / undecided, with the facts used."""
+    situation = table.situation
+    query = situation.query
+    assert isinstance(query, ActionQuery)  # noqa: S101 - dispatch guarantees the kind
+    piece = table.piece(query.piece)
+    if piece.is_token:
+        raise PositionedError(
+            situation.where("query.piece"), f"{piece.id} is a {piece.type} token: only monsters are given actions"
+        )
+    result = Answer(table.ruleset, "action", "undecided")
+    try:
+        facts, assumed, derived, foes = _facts(table, piece, query.action, result)
+        allowed = result.cite(decide(table, "action.allowed", facts))
+    except Unanswerable as exc:
+        result.note(fallback_step(table, exc.note))
+        result.outcome = {"action": query.action, "allowed": None}
+        result.picture = text_board(situation, result)
+        return result
+    result.verdict = VERDICT[allowed.value] if isinstance(allowed.value, bool) else "undecided"
+    result.outcome = {
+        "action": query.action,
+        "allowed": allowed.value,
+        "facts": facts,
+        "assumed": assumed,
+        "derived": derived,
+        "engaged_by": [f.id for f in foes],
+    }
+    result.marks["targets"] = [sq for f in foes for sq in f.at]
+    result.picture = text_board(situation, result)
+    return result
+
+
+def _facts(
+    table: Table, piece: Piece, action: str, result: Answer
+) -> tuple[dict[str, Value], dict[str, Any], dict[str, Any], list[Piece]]:
+    """The facts of ``action.allowed`` for this monster, and which of them were assumed or derived."""
+    build_total = table.situation.build_total
+    turn = result.cite(
+        decide(
+            table,
+            "turn.actions",
+            {"build_total": build_total, "hundreds": build_total // 100, "unused_last_turn": 0},
+        )
+    )
+    if turn.value is None:
+        raise Unanswerable("the number of actions per turn is not decided")
+    # Only "none left" versus "some left" matters to action.allowed, whose domain stops at 9.
+    actions_left = min(int(turn.value), 9)
+    controller = piece.player
+    derived: dict[str, Any] = {}
+    if piece.state != "normal":
+        control = result.cite(decide(table, "control.controller", {"state": piece.state}))
+        derived["controller"] = control.value
+    went_insane = piece.state == "insane" and piece.owner == piece.player
+    if piece.state == "insane":
+        derived["went_insane_this_turn"] = went_insane
+    foes = engaged(table, piece, action, result)
+    facts: dict[str, Value] = {
+        "action": action,
+        "tokens": piece.tokens,
+        "acted_this_turn": False,
+        "actions_left": actions_left,
+        "controlled_by_active": True,
+        "immovable": table.hourglass(piece, "speed"),
+        "incapable": table.hourglass(piece, "attack"),
+        "state": piece.state,
+        "went_insane_this_turn": went_insane,
+        "range": piece.range or 0,
+        "adjacent_same_level_opposing": bool(foes),
+        "free_action_granted": False,
+    }
+    assumed: dict[str, Any] = {
+        "active_player": controller,
+        "acted_this_turn": False,
+        "actions_left": int(turn.value),
+        "free_action_granted": False,
+    }
+    return facts, assumed, derived, foes

@@ -1,0 +1,57 @@
+"""The ``line_of_fire`` query: whether the line is clear, its distance, the hindering modifier.
+
+``from`` and ``to`` are piece ids or squares. A square with a piece on it
+stands for that piece. For a piece on two squares (a double base) the best
+line over its squares is reported (see :func:`adjudicator.lof.best_line_of_fire`).
+"""
+
+from __future__ import annotations
+
+from adjudicator.answer import Answer
+from adjudicator.board import Square, square_name
+from adjudicator.errors import PositionedError
+from adjudicator.lof import best_line_of_fire
+from adjudicator.picture import text_board
+from adjudicator.queries import NotSupported
+from adjudicator.situation_model import Endpoint, LineOfFireQuery, Piece
+from adjudicator.table import Table
+
+GAMES = ("horrorclix",)
+"""Games whose line-of-fire facts this module computes."""
+
+
+def _resolve(table: Table, end: Endpoint) -> tuple[tuple[Square, ...], Piece | None]:
+    """The squares and the piece (if any) of one end of the line."""
+    if isinstance(end, str):
+        piece = table.piece(end)
+        return piece.at, piece
+    return (end,), table.occupant.get(end)
+
+
+def answer(table: Table) -> Answer:
+    """Answer a ``line_of_fire`` query."""
+    situation = table.situation
+    query = situation.query
+    assert isinstance(query, LineOfFireQuery)  # noqa: S101 - dispatch guarantees the kind
+    if table.ruleset.split("/", maxsplit=1)[0] not in GAMES:
+        raise NotSupported(f"{situation.path}: line_of_fire is not supported for {table.ruleset} yet")
+    starts, attacker = _resolve(table, query.from_)
+    ends, target = _resolve(table, query.to)
+    if (attacker is not None and attacker is target) or set(starts) == set(ends):
+        raise PositionedError(situation.where("query.to"), "a line of fire needs two different ends")
+    report = best_line_of_fire(table, starts, ends, attacker, target)
+    result = Answer(
+        ruleset=table.ruleset,
+        query="line_of_fire",
+        verdict="answered" if report.decided else "undecided",
+        outcome={
+            "clear": report.clear,
+            "distance": report.distance,
+            "hindering": report.hindering,
+            "line": [square_name(report.start), square_name(report.end)],
+        },
+        trace=list(report.trace),
+        marks={"line": [report.start, report.end]},
+    )
+    result.picture = text_board(situation, result)
+    return result
