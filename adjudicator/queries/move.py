@@ -1,0 +1,238 @@
+"""The ``move`` query: may the piece move to ``to``, and what happens.
+
+The outcome gives the path taken (a shortest legal one), the end square, the
+break away (required, and the exact chance of success, or the roll given),
+the victim slain by ending on its space, the action tokens after the action
+and the face-down victims turned face up on the way. A failed break-away roll
+leaves the piece where it was with one more token.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from adjudicator.answer import Answer
+from adjudicator.board import Square, square_name
+from adjudicator.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
+from adjudicator.picture import text_board
+from adjudicator.situation_model import MoveQuery, Piece
+from adjudicator.table import Table
+
+MAX_TOKENS = 2
+
+
+def answer(table: Table) -> Answer:
+    """Answer a move query."""
+    query = table.situation.query
+    assert isinstance(query, MoveQuery)  # noqa: S101 - dispatch guarantees the kind
+    mover = table.piece(query.piece)
+    if query.to not in table.board.terrain:
+        from adjudicator.errors import PositionedError  # noqa: PLC0415
+
+        raise PositionedError(table.situation.where("query.to"), f"{square_name(query.to)} is not on the map")
+    out = Answer(table.ruleset, "move", "legal")
+    citer = Citer(out.trace)
+    out.outcome = {"path": None, "end": None, "breakaway": {"required": None, "p_success": None}, "slays": None}
+    out.outcome["tokens"] = None if mover.is_token else mover.tokens
+    out.outcome["revealed"] = []
+    size = unsupported(table, mover)
+    if size is not None:
+        out.verdict = "undecided"
+        citer.cite(Why(size, f"{mover.id} is a giant"))
+        return _finish(table, out)
+    if query.frenzy and not _frenzy(table, mover, out, citer):
+        return _finish(table, out)
+    if query.to == mover.square:
+        return _stay(table, mover, out, citer, frenzy=query.frenzy)
+    return _move(table, mover, query, out, citer)
+
+
+def _move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer: Citer) -> Answer:
+    """Plan the move action and answer for ``query.to``."""
+    moving = plan(table, mover, query.die)
+    for why in moving.trace[:1]:
+        citer.cite(why)
+    for why in moving.breakaway.results:
+        citer.cite(why)
+    out.outcome["breakaway"] = moving.breakaway.outcome()
+    if moving.blocked is not None:
+        return _blocked(table, moving, out, citer, frenzy=query.frenzy)
+    if moving.undecided:
+        out.verdict = "undecided"
+        for why in moving.undecided:
+            citer.cite(why)
+        return _finish(table, out)
+    for why in moving.trace[1:]:
+        citer.cite(why)
+    ends = moving.search.ends.get(query.to)
+    if not ends:
+        return _unreachable(table, moving, query.to, out, citer)
+    _legal(table, moving, ends[0], out, citer, frenzy=query.frenzy)
+    return _finish(table, out)
+
+
+def _frenzy(table: Table, mover: Piece, out: Answer, citer: Citer) -> bool:
+    """Check that the monster may declare a frenzy; record it in the outcome."""
+    out.outcome["frenzy"] = True
+    if mover.is_token:
+        out.verdict = "illegal"
+        return False
+    blooded = table.decide(
+        "monster.blooded",
+        {"victims_on_card": min(mover.victims, 12), "has_slain": mover.victims > 0, "has_rescued": False},
+    )
+    citer.cite(Why(blooded, f"{mover.id} has {mover.victims} victim(s) on its card"))
+    if blooded.value is None:
+        out.verdict = "undecided"
+        return False
+    allowed = table.decide("frenzy.declare_allowed", {"blooded": bool(blooded.value), "declared_at": "move_start"})
+    citer.cite(Why(allowed, f"{mover.id} declares a frenzy"), always=True)
+    if allowed.value is not True:
+        out.verdict = "illegal" if allowed.value is False else "undecided"
+        return False
+    return True
+
+
+def _tokens(table: Table, mover: Piece, citer: Citer, *, frenzy: bool) -> int | None:
+    """Action tokens after the action (``frenzy.tokens`` for a frenzy)."""
+    if mover.is_token:
+        return None
+    if frenzy:
+        gained = table.decide("frenzy.tokens", {"attacked": False})
+    else:
+        gained = table.decide("action.tokens_gained", {"action": "move"})
+    citer.cite(Why(gained, f"{mover.id} has {mover.tokens} token(s)"))
+    if gained.value is None:
+        return None
+    return min(MAX_TOKENS, mover.tokens + int(gained.value))
+
+
+def _stay(table: Table, mover: Piece, out: Answer, citer: Citer, *, frenzy: bool) -> Answer:
+    """A move of 0 spaces: no movement, hence no break away."""
+    if not mover.is_token:
+        required = table.decide("breakaway.required", {"adjacent_opposing": 0, "action_moves": False})
+        citer.cite(Why(required, f"{mover.id} moves 0 spaces"))
+        out.outcome["breakaway"] = {"required": required.value, "p_success": None}
+    out.outcome.update(path=[square_name(mover.square)], end=square_name(mover.square))
+    out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
+    out.marks = {"path": [mover.square]}
+    return _finish(table, out)
+
+
+def _blocked(table: Table, moving: Plan, out: Answer, citer: Citer, *, frenzy: bool) -> Answer:
+    """The action is not allowed, or the break-away roll failed."""
+    assert moving.blocked is not None  # noqa: S101 - the caller checked
+    out.verdict = "illegal"
+    citer.cite(moving.blocked, always=True)
+    if moving.blocked.result.decision == "breakaway.succeeds":
+        start = moving.mover.square
+        out.outcome.update(path=[square_name(start)], end=square_name(start))
+        out.outcome["tokens"] = _tokens(table, moving.mover, citer, frenzy=frenzy)
+        out.marks = {"path": [start]}
+    return _finish(table, out)
+
+
+def _unreachable(table: Table, moving: Plan, to: Square, out: Answer, citer: Citer) -> Answer:
+    """``to`` cannot be the end of the move: illegal, or undecided if an undecided rule is in the way."""
+    search = moving.search
+    if to in moving.maybe_squares():
+        out.verdict = "undecided"
+        generous = moving.generous
+        assert generous is not None  # noqa: S101 - maybe_squares is empty without it
+        for why in _undecided_on_way(generous, to):
+            citer.cite(why)
+        return _finish(table, out)
+    out.verdict = "illegal"
+    reason = explain_unreachable(search, to)
+    if reason is not None:
+        citer.cite(reason, always=True)
+    out.outcome["reachable"] = False
+    return _finish(table, out)
+
+
+def _undecided_on_way(generous: Search, to: Square) -> list[Why]:
+    """The undecided questions met on the generous way to ``to``."""
+    ends = generous.ends.get(to, [])
+    if not ends:
+        return generous.undecided[:1]
+    path = generous.path_to(ends[0])
+    squares = {square_name(s[0]) for s in path}
+    found = [w for w in generous.undecided if any(name in w.where for name in squares)]
+    return found or generous.undecided[:1]
+
+
+def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *, frenzy: bool) -> None:
+    """Fill in the outcome and the trace of a legal move ending in state ``end``."""
+    search, mover = moving.search, moving.mover
+    states = search.path_to(end)
+    for u, v in pairwise(states):
+        place = square_name(v[0]) if u[0] != v[0] else f"{square_name(v[0])} (flight mode change to {v[1]})"
+        for result in search.step_results(u, v):
+            citer.cite(Why(result, place), always=v == end and result.decision == "move.must_stop")
+    if end[2]:
+        budget = moving.budgets[end[2]]
+        citer.cite(Why(moving.speed_results[end[2]], f"{mover.id} changes flight mode {end[2]} time(s)"), always=True)
+        out.outcome["mode_changes"] = end[2]
+        out.outcome["speed"] = budget
+    can_end, legal = search.end_results(end)
+    citer.cite(Why(can_end, f"{square_name(end[0])} is the end"), always=True)
+    citer.cite(Why(legal, f"{search.dist[end]} space(s) moved"), always=True)
+    squares: list[Square] = []
+    for state in states:
+        if not squares or squares[-1] != state[0]:
+            squares.append(state[0])
+    out.outcome.update(path=[square_name(sq) for sq in squares], end=square_name(end[0]))
+    if end[1] != "none":
+        out.outcome["flight"] = end[1]
+    out.outcome["slays"] = _slays(table, mover, end, citer)
+    out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
+    out.outcome["revealed"] = _revealed(table, mover, squares, citer)
+    out.marks = {"path": squares}
+
+
+def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:
+    """The victim slain by ending on its space (``slay.outcome``), if any."""
+    victim = table.occupant.get(end[0])
+    if mover.is_token or victim is None or not victim.is_token:
+        return None
+    around = [sq for sq in table.board.neighbours(end[0]) if sq not in table.occupant or sq == mover.square]
+    facts: dict[str, Any] = {
+        "ends_on_victim": True,
+        "move_action": True,
+        "kind": "slay",
+        "counter": "none",
+        "adjacent_unoccupied_space": bool(around),
+        "soaring": end[1] == "soaring",
+    }
+    declared = table.spec.decision(table.ruleset, "slay.outcome").facts
+    result = table.decide("slay.outcome", {k: v for k, v in facts.items() if k in declared})
+    citer.cite(Why(result, f"{mover.id} ends on victim {victim.id}"), always=True)
+    return victim.id if result.value == "on_card" else None
+
+
+def _revealed(table: Table, mover: Piece, squares: list[Square], citer: Citer) -> list[str]:
+    """Face-down victims the monster moved next to (``victim.turned_face_up``)."""
+    if mover.is_token:
+        return []
+    out: list[str] = []
+    for victim in table.situation.pieces:
+        if not victim.is_token or victim.face != "down":
+            continue
+        for square in squares[1:]:
+            if square == victim.square or table.board.distance(square, victim.square) != 1:
+                continue
+            if table.squares_adjacent(square, victim.square).value is not True:
+                continue
+            result = table.decide("victim.turned_face_up", {"face_down": True, "trigger": "monster_moved_adjacent"})
+            citer.cite(Why(result, f"{mover.id} moves next to {victim.id} on {square_name(square)}"))
+            if result.value is True:
+                out.append(victim.id)
+            break
+    return sorted(out)
+
+
+def _finish(table: Table, out: Answer) -> Answer:
+    """Draw the picture."""
+    out.picture = text_board(table.situation, out)
+    return out

@@ -1,0 +1,72 @@
+"""The ``reach`` query: every square a piece may end a move action on.
+
+Any needed break away is assumed to succeed unless the query gives the die;
+a die that fails leaves the piece where it is (no square reached).
+"""
+
+from __future__ import annotations
+
+from adjudicator.answer import Answer
+from adjudicator.board import square_name
+from adjudicator.movement import Citer, Plan, Why, cite_search, plan, unsupported
+from adjudicator.picture import text_board
+from adjudicator.situation_model import ReachQuery
+from adjudicator.table import Table
+
+
+def answer(table: Table) -> Answer:
+    """Answer a reach query."""
+    query = table.situation.query
+    assert isinstance(query, ReachQuery)  # noqa: S101 - dispatch guarantees the kind
+    mover = table.piece(query.piece)
+    out = Answer(table.ruleset, "reach", "answered")
+    citer = Citer(out.trace)
+    size = unsupported(table, mover)
+    if size is not None:
+        out.verdict = "undecided"
+        citer.cite(Why(size, f"{mover.id} is a giant"))
+        out.outcome = {"squares": [], "breakaway_required": None}
+        return _finish(table, out)
+    moving = plan(table, mover, query.die)
+    for why in moving.trace[:1]:
+        citer.cite(why)
+    for why in moving.breakaway.results:
+        citer.cite(why)
+    out.outcome = {"squares": [], "breakaway_required": moving.breakaway.required}
+    if moving.breakaway.required:
+        out.outcome["breakaway"] = moving.breakaway.outcome()
+    if moving.blocked is not None:
+        citer.cite(moving.blocked, always=True)
+        return _finish(table, out)
+    if _undecided(moving, citer, out):
+        return _finish(table, out)
+    for why in moving.trace[1:]:
+        citer.cite(why)
+    search = moving.search
+    squares = moving.squares()
+    cite_search(citer, search)
+    out.outcome["squares"] = sorted(square_name(sq) for sq in squares)
+    maybe = moving.maybe_squares()
+    if maybe:
+        out.verdict = "undecided"
+        out.outcome["undecided_squares"] = sorted(square_name(sq) for sq in maybe)
+        for why in search.undecided:
+            citer.cite(why)
+    out.marks = {"reach": sorted(squares, key=lambda sq: (sq[1], sq[0]))}
+    return _finish(table, out)
+
+
+def _undecided(moving: Plan, citer: Citer, out: Answer) -> bool:
+    """Mark the answer undecided when the break away or the speed is undecided."""
+    if not moving.undecided:
+        return False
+    out.verdict = "undecided"
+    for why in moving.undecided:
+        citer.cite(why)
+    return True
+
+
+def _finish(table: Table, out: Answer) -> Answer:
+    """Draw the picture."""
+    out.picture = text_board(table.situation, out)
+    return out

@@ -1,0 +1,120 @@
+"""Benchmark: the ``reach`` query on a 24x24 map with mixed terrain and 20 pieces.
+
+Prints the median time of ``reach`` for a speed-10 monster (target: under
+5 ms, in-process, after warm-up, one cached Table per situation) and the time
+to work out all legal moves (every reach set) of 20 monsters (target: under
+100 ms).
+
+Run: ``.venv/bin/python benchmarks/bench_movement.py [repeats] [seed] [--profile]``.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+
+from adjudicator.board import Board, Square
+from adjudicator.queries import reach
+from adjudicator.situation_model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.spec import load_spec
+from adjudicator.table import Table
+
+SIZE = 24
+PIECES = 20
+MOVER_SPEED = 10
+
+
+def make_situation(seed: int) -> Situation:
+    """A 24x24 outdoor map (about 15% hindering, 5% water, 6% blocking), walls, objects and 20 monsters."""
+    rng = random.Random(seed)
+    rows = ["".join(rng.choices(".h~#", weights=[74, 15, 5, 6])[0] for _ in range(SIZE)) for _ in range(SIZE)]
+    centre = SIZE // 2
+    rows[centre] = rows[centre][:centre] + "." + rows[centre][centre + 1 :]
+    walls = []
+    for _ in range(12):
+        c, r = rng.randrange(SIZE - 1), rng.randrange(SIZE)
+        walls.append(((c, r), (c + 1, r)))
+    board = Board.from_rows(rows, walls=walls)
+    free = [sq for sq in board.squares() if str(board.terrain[sq]) != "blocking" and sq != (centre, centre)]
+    rng.shuffle(free)
+    pieces = [_monster("mover", 1, (centre, centre), MOVER_SPEED, "foot")]
+    for i in range(PIECES - 1):
+        move = rng.choice(["foot", "foot", "foot", "flight", "swim"])
+        pieces.append(_monster(f"m{i}", 1 + i % 2, free.pop(), rng.randint(4, 10), move))
+    objects = (MapObject("tombstone", free.pop()), MapObject("tree", free.pop()))
+    return Situation(
+        ruleset="horrorclix/2008",
+        map_kind="outdoor",
+        board=board,
+        pieces=tuple(pieces),
+        query=ReachQuery("mover"),
+        objects=objects,
+    )
+
+
+def _monster(piece_id: str, player: int, at: Square, speed: int, move: str) -> Piece:
+    """A monster with plain dial values."""
+    return Piece(
+        id=piece_id,
+        type="monster",
+        at=(at,),
+        speed=speed,
+        player=player,
+        attack=9,
+        defense=16,
+        damage=2,
+        range=4,
+        move=move,  # type: ignore[arg-type]
+        flight="hovering" if move == "flight" else None,
+    )
+
+
+def time_ms(table: Table, repeats: int) -> list[float]:
+    """Milliseconds of each of ``repeats`` reach queries on one table."""
+    out = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        reach.answer(table)
+        out.append((time.perf_counter_ns() - start) / 1e6)
+    return out
+
+
+def main() -> None:
+    """Print the figures (and a profile with ``--profile``)."""
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    repeats = int(args[0]) if args else 50
+    seed = int(args[1]) if len(args) > 1 else 0
+    spec = load_spec()
+    situation = make_situation(seed)
+    table = Table(spec, situation)
+    time_ms(table, 5)  # warm-up: decisions cached on the table
+    single = time_ms(table, repeats)
+    answer = reach.answer(table)
+    squares = len(answer.outcome["squares"])
+    print(f"reach, speed {MOVER_SPEED} monster, {SIZE}x{SIZE} map, {PIECES} pieces: {squares} squares")
+    print(f"  median {statistics.median(single):.2f} ms  min {min(single):.2f} ms  max {max(single):.2f} ms")
+    tables = [Table(spec, replace(situation, query=ReachQuery(p.id))) for p in situation.pieces]
+    for t in tables:
+        reach.answer(t)
+    rounds = []
+    for _ in range(max(3, repeats // 10)):
+        start = time.perf_counter_ns()
+        for t in tables:
+            reach.answer(t)
+        rounds.append((time.perf_counter_ns() - start) / 1e6)
+    print(f"all legal moves of {PIECES} monsters: median {statistics.median(rounds):.1f} ms per round")
+    if "--profile" in sys.argv:
+        profile = cProfile.Profile()
+        profile.enable()
+        time_ms(table, repeats)
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
