@@ -301,12 +301,13 @@ def ask(situation: str, as_json: bool, svg: str | None) -> None:
 
     from adjudicator.queries import answer  # noqa: PLC0415
     from adjudicator.situation import load_situation  # noqa: PLC0415
+    from adjudicator.spec import known_rulesets  # noqa: PLC0415
 
-    spec = spec_or_fail()
     path = Path(situation)
     if not path.is_file():
         raise UsageError(f"{situation}: no such file")
-    loaded = load_situation(path, set(spec.rulesets()))
+    loaded = load_situation(path, known_rulesets())
+    spec = load_spec(games=(loaded.ruleset.split("/", maxsplit=1)[0],))
     result = answer(spec, loaded)
     if svg:
         from adjudicator.picture import write_svg  # noqa: PLC0415

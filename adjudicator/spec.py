@@ -76,15 +76,31 @@ def default_spec_dir() -> Path:
     return Path(os.environ.get("ADJUDICATOR_SPEC", PROJECT_ROOT / "spec"))
 
 
+def known_rulesets(spec_dir: Path | None = None) -> set[str]:
+    """The rulesets named in ``sources.yaml`` (cheap: reads only that file)."""
+    spec_dir = (spec_dir or default_spec_dir()).resolve()
+    state = LoadState(root=spec_dir.parent)
+    load_sources(state, spec_dir)
+    if state.errors:
+        raise SpecErrors(_unique(state))
+    return state.rulesets()
+
+
 @cache
-def load_spec(spec_dir: Path | None = None) -> Spec:
-    """Load and validate a spec folder; raise :class:`SpecErrors` listing every problem."""
+def load_spec(spec_dir: Path | None = None, games: tuple[str, ...] | None = None) -> Spec:
+    """Load and validate a spec folder; raise :class:`SpecErrors` listing every problem.
+
+    ``games`` limits loading to those games' topic files (``ask`` needs one
+    game); every source is still read, so citations of any game check.
+    """
     spec_dir = (spec_dir or default_spec_dir()).resolve()
     state = LoadState(root=spec_dir.parent)
     load_sources(state, spec_dir)
     docs = []
     fallback: dict[str, str] = {}
     for game, path in topic_files(spec_dir):
+        if games is not None and game not in games:
+            continue
         doc = load_topic(state, game, path)
         if doc is not None:
             docs.append((game, state.rel(path), doc))
