@@ -7,9 +7,16 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: run test lint typecheck pytest docs verbatim clean
+.PHONY: run test lint typecheck pytest docs browser chromium verbatim clean
+
+# Debian's chromium for the browser test (tests/test_browser.py); never fails:
+# without root or apt-get the browser test skips and says why.
+INSTALL_CHROMIUM = command -v chromium >/dev/null 2>&1 \
+	|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+	|| echo "chromium could not be installed (needs root and apt-get): the browser test will be skipped"
 
 $(STAMP): pyproject.toml
+	@$(INSTALL_CHROMIUM)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,lint,docs]'
@@ -32,9 +39,18 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
+## The site (generated reference, solver pages, rulings), then every doctest in it.
 docs: $(STAMP)
 	rm -rf docs/_build docs/reference/generated
-	$(BIN)/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
+	$(BIN)/sphinx-build -n -W --keep-going -q -b html -d docs/_build/doctrees docs docs/_build/html
+	$(BIN)/sphinx-build -n -W --keep-going -q -b doctest -d docs/_build/doctrees docs docs/_build/doctest
+
+## The built site in headless Chromium (pytest also runs this test, on its own build).
+chromium:
+	@$(INSTALL_CHROMIUM)
+
+browser: $(STAMP) chromium docs
+	ADJUDICATOR_DOCS_HTML=docs/_build/html $(BIN)/pytest -q -p no:xdist tests/test_browser.py
 
 clean:
 	rm -rf $(VENV) docs/_build docs/reference/generated

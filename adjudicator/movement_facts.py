@@ -266,6 +266,9 @@ class MoveFacts:
     def adjacent_new(self, square: Square) -> tuple[bool, bool]:
         """``(adjacent_opposing_new, new_adjacent_all_standard)`` for a square."""
         hit = self._adj.get(square)
+        if hit is None and self.mover.is_token:
+            hit = (False, True)  # victims never stop beside monsters (the must_stop invariant)
+            self._adj[square] = hit
         if hit is None:
             new = [p for p in self.near_opponents.get(square, ()) if p.id not in self.escaped]
             hit = (bool(new), all(p.size == "standard" for p in new))

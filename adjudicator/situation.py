@@ -102,6 +102,7 @@ class _Reader:
         self.pieces: dict[str, Piece] = {}
         self.occupied: dict[Square, str] = {}
         self.id_lines: dict[str, int] = {}
+        self.objects: dict[Square, MapObject] = {}
 
     def fields(self, node: Node, path: str, line: int) -> Fields:
         """Wrap a mapping at ``path``."""
@@ -396,7 +397,7 @@ class _Reader:
     def read_attack(self, f: Fields, attacker: str) -> AttackQuery:
         """The fields of an attack query."""
         attack_type = f.choice("type", ATTACK_TYPES)
-        targets = self.piece_refs(f, "targets", min_items=1)
+        targets = self.attack_targets(f)
         if attacker in targets:
             f.fail("targets", f"{attacker} cannot target itself")
         roll = None
@@ -407,6 +408,29 @@ class _Reader:
             first, second = (check_int(f, "roll", d, 1, 6) for d in dice)
             roll = (first, second)
         return AttackQuery(attacker, cast("Any", attack_type), targets, roll)
+
+    def attack_targets(self, f: Fields) -> tuple[str, ...]:
+        """The targets of an attack: piece ids, or squares holding a portal or tombstone (a smash attempt).
+
+        A repeated target is let through: the rules say such a ranged attack is
+        illegal (one ranged action cannot target the same monster twice), so
+        the answer cites the rule.
+        """
+        refs: list[str] = []
+        items = self.items(f, "targets")
+        if not items:
+            f.fail("targets", "expected at least 1 target, got none")
+        for path, line, item in items:
+            if isinstance(item, str) and item not in self.pieces:
+                try:
+                    square = parse_square(item)
+                except ValueError:
+                    square = None
+                if square is not None and square in self.objects and self.objects[square].type != "tree":
+                    refs.append(square_name(square))
+                    continue
+            refs.append(self.piece_ref(item, line, path))
+        return tuple(refs)
 
     def read_effects(self, f: Fields) -> tuple[Effect, ...]:
         """The effects list of a value query."""
@@ -447,6 +471,7 @@ class _Reader:
             if top.has("objects")
             else []
         )
+        self.objects = {o.at: o for o in objects}
         query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")))
         readings = self.read_readings(top) if top.has("readings") else {}
         return Situation(

@@ -157,7 +157,11 @@ class LineOfFireQuery:
 
 @dataclass(frozen=True)
 class AttackQuery:
-    """An attack by ``piece`` on ``targets`` (``roll`` is two d6, if rolled)."""
+    """An attack by ``piece`` on ``targets`` (``roll`` is two d6, if rolled).
+
+    A target is a piece id, or the name of a square holding a portal or a
+    tombstone the attacker tries to smash.
+    """
 
     piece: str
     type: AttackType

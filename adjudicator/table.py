@@ -107,11 +107,14 @@ class Table:
         """The facts of ``adjacent.is`` for two squares."""
         dist = self.board.distance(a, b)
         near = dist == 1
-        separated = near and self.board.separated(a, b)
-        wall_end = near and is_diagonal(a, b) and bool(self.board.diagonal_walls(a, b)) and not separated
+        # The spec's facts: wall_between says some wall stands between or at the
+        # crossed corner; wall_end_only says that on a diagonal those walls only end
+        # at the corner and do not cut the two squares apart (board.separated).
+        touching = near and self.board.wall_between(a, b)
+        wall_end = near and is_diagonal(a, b) and touching and not self.board.separated(a, b)
         facts: dict[str, Value] = {
             "distance": min(dist, 3),
-            "wall_between": separated,
+            "wall_between": touching,
             "same_level": self.level(a) == self.level(b),
             "stair_pair": self.stair_pair(a, b),
             "close_combat": close_combat,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.util import logging
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -16,9 +18,14 @@ copyright = "2026, the adjudicator team"
 extensions = ["sphinx.ext.doctest"]
 html_theme = "furo"
 html_title = "Tabletop rules reference"
+html_static_path = ["_static"]
+html_css_files = ["reference.css"]
 exclude_patterns = ["_build"]
 nitpicky = True
 suppress_warnings: list[str] = []
+doctest_global_setup = "from pathlib import Path"
+
+LOG = logging.getLogger(__name__)
 
 
 def generate_reference(app: Sphinx) -> None:
@@ -26,7 +33,10 @@ def generate_reference(app: Sphinx) -> None:
     from adjudicator.docgen import generate  # noqa: PLC0415 - import after sys.path is set
     from adjudicator.spec import load_spec  # noqa: PLC0415
 
-    generate(load_spec(), Path(app.srcdir) / "reference" / "generated")
+    start = time.perf_counter()
+    srcdir = Path(app.srcdir)
+    pages = generate(load_spec(), srcdir / "reference" / "generated", srcdir / "glossary.yaml")
+    LOG.info("generated %d reference pages in %.1fs", len(pages), time.perf_counter() - start)
 
 
 def setup(app: Sphinx) -> None:

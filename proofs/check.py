@@ -30,8 +30,12 @@ CONFLICTS_PER_DECISION = 6
 Progress = Callable[[str], None] | None
 
 
-def run(spec: Spec, ruleset: str, *, progress: Progress = None) -> list[Finding]:
-    """Every conflict and gap of ``ruleset``, under its default and other readings."""
+def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = True) -> list[Finding]:
+    """Every conflict and gap of ``ruleset``, under its default and other readings.
+
+    With ``boards``, each finding on a decision the engine evaluates from a
+    situation gets a witness board (:mod:`proofs.witness`).
+    """
     findings: list[Finding] = []
     seen: set[tuple[Any, ...]] = set()
     for decision in _decisions(spec, ruleset):
@@ -42,6 +46,10 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None) -> list[Finding]
         if progress:
             progress(f"check {ruleset} {decision.id} [{rule_id}={option}]")
         findings += _fresh(check_decision(spec, ruleset, decision, {rule_id: option}), seen)
+    if boards:
+        from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+        attach(spec, findings, progress=progress)
     return findings
 
 

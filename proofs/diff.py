@@ -29,13 +29,21 @@ DIFFS_PER_DECISION = 8
 Progress = Callable[[str], None] | None
 
 
-def run(spec: Spec, a: str, b: str, *, progress: Progress = None) -> list[Finding]:
-    """Every distinct disagreement between rulesets ``a`` and ``b`` (default readings)."""
+def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool = True) -> list[Finding]:
+    """Every distinct disagreement between rulesets ``a`` and ``b`` (default readings).
+
+    With ``boards``, each finding on a decision the engine evaluates from a
+    situation gets a witness board (:mod:`proofs.witness`).
+    """
     findings: list[Finding] = []
     for decision, other in shared(spec, a, b):
         if progress:
             progress(f"diff {a} {b} {decision.id}")
         findings += diff_decision(spec, a, b, decision, other)
+    if boards:
+        from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+        attach(spec, findings, progress=progress)
     return findings
 
 

@@ -99,4 +99,20 @@ def _block(finding: Finding) -> list[str]:
     for side, answer in finding.get("answers", {}).items():
         rules = finding.get("rules", {}).get(side, [])
         out.append(f"  {side}: {show(answer)} by {_show_rules(rules)}")
+    if "board" in finding:
+        out += _board_lines(finding)
+    return out
+
+
+def _board_lines(finding: Finding) -> list[str]:
+    """The witness board drawn under a finding, with what ``ask`` answers on it under each ruleset."""
+    if finding["board"] is None:
+        return [f"  board: {finding.get('board_note', 'none')}"]
+    from proofs.witness import picture  # noqa: PLC0415 - loads the engine only for findings with boards
+
+    match = finding.get("board_match", "")
+    out = [f"  board ({finding.get('query_kind')} query, {match} match):"]
+    out += ["    " + line for line in picture(finding).splitlines()]
+    for ruleset, replay in finding.get("replay", {}).items():
+        out.append(f"    ask under {ruleset}: {replay['verdict']}, {finding['decision']} = {show(replay['decision'])}")
     return out

@@ -1,7 +1,9 @@
-"""The generated reference: one anchor per rule and ruleset, links that resolve."""
+"""The generated reference: anchors, links, solver pages, rulings with pictures, glossary, search."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 import subprocess
 import sys
@@ -10,46 +12,156 @@ from pathlib import Path
 import pytest
 
 from adjudicator.docgen import anchor
+from adjudicator.docgen_links import find_rulings
+from adjudicator.docgen_proofs import check_page, checked_rulesets, diff_page, ruleset_pairs
 from adjudicator.spec import load_spec
 from tests.conftest import ROOT
+
+GENERATED = "reference/generated"
+
+
+def build_site(factory: pytest.TempPathFactory) -> Path:
+    """Build the docs once per test run (shared by xdist workers through a lock); return the HTML folder.
+
+    ``ADJUDICATOR_DOCS_HTML`` names an already built site instead (``make browser`` uses it).
+    """
+    given = os.environ.get("ADJUDICATOR_DOCS_HTML")
+    if given:
+        return Path(given).resolve()
+    shared = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out = shared / "docs-site"
+    with (shared / "docs-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "built").is_file():
+            result = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "sphinx",
+                    "-n",
+                    "-W",
+                    "-q",
+                    "-b",
+                    "html",
+                    "-d",
+                    str(out / "doctrees"),
+                    str(ROOT / "docs"),
+                    str(out / "html"),
+                ],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert result.returncode == 0, result.stderr[-3000:]
+            (out / "built").touch()
+    return out / "html"
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the real docs once, with warnings as errors and nitpicky references."""
-    out = tmp_path_factory.mktemp("html")
-    result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-n", "-W", "-q", "-b", "html", str(ROOT / "docs"), str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
+    """The real docs, built with warnings as errors and nitpicky references."""
+    return build_site(tmp_path_factory)
 
 
-def test_every_rule_has_an_anchor_in_each_ruleset(built: Path) -> None:
+@pytest.fixture(scope="module")
+def pages(built: Path) -> dict[str, str]:
+    """Every HTML page of the site by its path relative to the site root."""
+    return {p.relative_to(built).as_posix(): p.read_text(encoding="utf-8") for p in built.rglob("*.html")}
+
+
+def ids_of(text: str) -> set[str]:
+    """The HTML ids of a page."""
+    return set(re.findall(r'id="([^"]+)"', text))
+
+
+def test_every_rule_has_an_anchor_in_each_ruleset(pages: dict[str, str]) -> None:
     """Each rule id of each ruleset appears as an HTML id in the generated pages."""
     spec = load_spec()
-    html = "\n".join(p.read_text(encoding="utf-8") for p in (built / "reference" / "generated").glob("*.html"))
-    ids = set(re.findall(r'id="([^"]+)"', html))
+    ids = set().union(*(ids_of(t) for n, t in pages.items() if n.startswith(GENERATED)))
     missing = [(rs, r.id) for rs in spec.rulesets() for r in spec.rules_in(rs) if anchor(rs, r.id) not in ids]
     assert not missing
 
 
-def test_cross_links_resolve(built: Path) -> None:
-    """Every internal link in the reference points at an existing page and id."""
-    pages = {p.relative_to(built).as_posix(): p.read_text(encoding="utf-8") for p in built.rglob("*.html")}
-    ids = {name: set(re.findall(r'id="([^"]+)"', text)) for name, text in pages.items()}
+def test_cross_links_resolve(built: Path, pages: dict[str, str]) -> None:
+    """Every internal link of every page points at an existing page, id or file."""
+    ids = {name: ids_of(text) for name, text in pages.items()}
     broken = []
     for name, text in pages.items():
-        if not name.startswith("reference/generated/"):
-            continue
-        for href in re.findall(r'href="([^"#:]*\.html)?#([^"]+)"', text):
-            target = (Path(name).parent / href[0]).as_posix() if href[0] else name
-            if href[1] not in ids.get(target, set()):
+        for href in re.findall(r'href="([^"]+)"', text):
+            if re.match(r"[a-z]+:", href) or href.startswith("//"):
+                continue
+            path, _, fragment = href.partition("#")
+            path = path.partition("?")[0]
+            target = os.path.normpath((Path(name).parent / path).as_posix()) if path else name
+            if (path and not (built / target).exists()) or (
+                fragment and target.endswith(".html") and fragment not in ids.get(target, set())
+            ):
                 broken.append((name, href))
-    assert not broken
+    assert not broken, broken[:20]
+
+
+def test_rule_entry_links_what_exercises_it(pages: dict[str, str]) -> None:
+    """A rule shows its source heading, editions, formal part, rulings and tests."""
+    page = pages[f"{GENERATED}/horrorclix-2008-06-movement.html"]
+    start = page.index(f'id="{anchor("horrorclix/2008", "HX.BREAK.SUCCESS")}"')
+    entry = page[start : page.index("<section", start + 1)]
+    if load_spec().sources["hx2008"].lines is not None:  # section headings need the seed texts
+        assert "Breaking Away" in entry
+    for expected in ("Formal part", "breakaway.succeeds", "Rulings", "Tests", "horrorclix/1e"):
+        assert expected in entry, expected
+    assert "rulings-movement.html#ruling-movement-" in entry
+    assert "glossary.html#term-" in entry
+
+
+def test_diff_and_check_pages_show_findings(pages: dict[str, str]) -> None:
+    """The edition comparison and each ruleset's check have tables, rule links and board pictures."""
+    spec = load_spec()
+    names = [diff_page(a, b) for a, b in ruleset_pairs(spec)] + [check_page(rs) for rs in checked_rulesets(spec)]
+    assert diff_page("horrorclix/1e", "horrorclix/2008") in names
+    for name in names:
+        assert "<table" in pages[f"{GENERATED}/{name}.html"], name
+    diff = pages[f"{GENERATED}/{diff_page('horrorclix/1e', 'horrorclix/2008')}.html"]
+    assert "#rule-" in diff
+    assert re.search(r'<img[^>]+src="[^"]+\.svg"', diff)
+
+
+def test_rulings_embed_svg_pictures(built: Path, pages: dict[str, str]) -> None:
+    """Every ruling has an entry with an SVG board picture that exists, and a doctest."""
+    rulings = find_rulings(ROOT)
+    assert rulings
+    for ruling in rulings:
+        name = next(
+            n for n, t in pages.items() if n.startswith(f"{GENERATED}/rulings-") and f'id="{ruling.label}"' in t
+        )
+        text = pages[name]
+        start = text.index(f'id="{ruling.label}"')
+        entry = text[start : text.find('<section id="ruling-', start + 1)]
+        images = re.findall(r'<img[^>]+src="([^"]+\.svg)"', entry)
+        assert images, ruling.rel
+        svg = (built / Path(name).parent / images[0]).resolve()
+        assert svg.read_text(encoding="utf-8").startswith("<svg"), ruling.rel
+        assert "&gt;&gt;&gt;" in entry, ruling.rel  # the doctest that re-runs it
+        assert ruling.rel in entry, ruling.rel
+
+
+def test_glossary_terms_are_linked(pages: dict[str, str]) -> None:
+    """The glossary defines about thirty terms, each citing lines, and rule titles link them."""
+    glossary = pages[f"{GENERATED}/glossary.html"]
+    terms = re.findall(r'<dt id="term-([^"]+)"', glossary)
+    assert len(terms) >= 30
+    assert glossary.count(".txt L") >= len(terms)
+    linked = sum(t.count("glossary.html#term-") for n, t in pages.items() if n.startswith(f"{GENERATED}/horrorclix"))
+    assert linked >= 30
+
+
+def test_search_index_is_built(built: Path) -> None:
+    """Furo's search page and the search index exist, and the index knows rule titles."""
+    assert (built / "search.html").is_file()
+    index = (built / "searchindex.js").read_text(encoding="utf-8")
+    assert "frenzy" in index.lower()
+    assert "breakaway" in index.lower()
 
 
 def test_hand_written_pages_exist(built: Path) -> None:

@@ -145,8 +145,13 @@ def test_clear_is_symmetric_2008(data: st.DataObject) -> None:
 @SETTINGS
 @given(data=st.data())
 def test_clear_is_symmetric_1e_without_soaring_ends(data: st.DataObject) -> None:
-    """1e: with neither end soaring (hx1e L628 favours the soaring tracer), clear is symmetric."""
+    """1e: with neither end soaring (hx1e L628 favours the soaring tracer), clear is symmetric.
+
+    Giants are a 2008 notion (the Nightmares insert): in 1e nothing says a giant
+    is fought as if soaring, so ends that are giants are left out.
+    """
     table, a, b = data.draw(lof_tables("horrorclix/1e", soaring_ends=False))
+    assume(a.size != "giant" and b.size != "giant")
     forward = line_of_fire(table, a.square, b.square, a, b)
     backward = line_of_fire(table, b.square, a.square, b, a)
     assert forward.clear == backward.clear

@@ -1,0 +1,459 @@
+"""The ``attack`` query: may the attack be made, the values compared, and what the roll does.
+
+Outcome (contract fields first):
+
+* ``attack_value``: the attacker's attack value after modifiers. It is one
+  number when it is the same against every target; when a modifier depends
+  on the target (+2 for a grounded attacker shooting a soaring target) it is
+  a mapping ``{target: value}``.
+* ``defense``: ``{target: value}``, with +1 for hindering terrain on a
+  ranged line, under the rule of 3 (null for a victim or an intangible
+  target, which have no number to compare).
+* With ``roll``: ``hit`` ``{target: bool}``, ``critical`` (``hit``, ``miss``
+  or null), ``damage`` ``{target: clicks}`` (the extra unpreventable click
+  of a soaring target shot down included, see ``knockdown``),
+  ``attacker_damage`` (a critical miss). When several targets are hit the
+  attacker divides its damage as it chooses (hx2008 L411); the query has no
+  field for the division, so ``damage_to_divide`` gives the total, each hit
+  target's ``damage`` is null and ``damage_range`` gives the least and most
+  clicks it can take. A single hit target takes it all.
+* Without ``roll``: every one of the 36 rolls is put to the rules:
+  ``p_hit`` ``{target: "7/12"}``, ``p_critical_hit``, ``p_critical_miss``,
+  ``attacker_damage_distribution``; for an attack on one monster also
+  ``damage_distribution`` ``{clicks: probability}``.
+* ``allowed`` ``{target: bool}``, and the facts the rules were asked about
+  (``distance``, ``line_of_fire``, ``hindering`` for ranged attacks).
+* A target may be a square holding a portal or a tombstone: a smash attempt
+  (``object.smash_allowed``, ``object.smashed`` on the attack roll result;
+  outcome ``smashed`` or ``p_smashed``).
+
+Whether a damaged monster is killed depends on its dial, which a situation
+does not give, so kills (and the victory points they would score) are not
+reported; ``notes`` says so.
+
+Assumed, as in the ``action`` query: the monster is its controller's to
+act with this turn and has not acted. For a smash attempt the object is
+taken to be the adjacent target that a close combat action needs (hx2008
+L527 lets a monster beside a doorway smash the portal "with a close combat
+attack"); this is reported under ``assumed``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from adjudicator.answer import Answer
+from adjudicator.board import parse_square
+from adjudicator.combat import (
+    ROLLS,
+    AttackKind,
+    Engagement,
+    Open,
+    Target,
+    ask,
+    attack_value,
+    close_legality,
+    defense_value,
+    effective_flights,
+    engagement,
+    fraction,
+    ranged_legality,
+    roll_facts,
+    same_level,
+    smash_legality,
+    summarise,
+    target_kind,
+)
+from adjudicator.engine import Result
+from adjudicator.errors import PositionedError
+from adjudicator.expr.compile import Value
+from adjudicator.picture import text_board
+from adjudicator.queries import NotSupported
+from adjudicator.queries.action import _facts as action_facts
+from adjudicator.situation_model import AttackQuery, Piece
+from adjudicator.table import Table
+from adjudicator.values import Unanswerable, ValueResult, decide, fallback_step
+
+GAMES = ("horrorclix",)
+"""Games whose attack rules this module asks."""
+
+CONTRACT_ORDER = ("attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage")
+"""The contract's outcome fields, shown first."""
+
+KILLS_NOTE = (
+    "whether a damaged monster is killed depends on the clicks left on its dial, which the situation does "
+    "not give: kills, and the victory points they would score, are not determined"
+)
+
+
+class Resolver:
+    """One attack query, answered step by step into ``answer``."""
+
+    def __init__(self, table: Table, query: AttackQuery) -> None:
+        self.table = table
+        self.query = query
+        self.kind: AttackKind = query.type
+        self.attacker = table.piece(query.piece)
+        self.answer = Answer(table.ruleset, "attack", "undecided")
+        self.targets = [self._target(ref) for ref in query.targets]
+        self.outcome: dict[str, Any] = {}
+        self.open = False
+
+    def _target(self, ref: str) -> Target:
+        situation = self.table.situation
+        if ref in {p.id for p in situation.pieces}:
+            return Target(ref, piece=self.table.piece(ref))
+        return Target(ref, obj=self.table.objects[parse_square(ref)])
+
+    @property
+    def monsters(self) -> list[Target]:
+        """The targets that are pieces (monsters or victims)."""
+        return [t for t in self.targets if t.piece is not None]
+
+    # --- legality -----------------------------------------------------------------------
+
+    def legality(self) -> bool | None:
+        """Whether the action may be given and every target attacked (None: some rule left it open)."""
+        scratch = Answer(self.table.ruleset, "attack", "undecided")
+        engaged: Engagement | None = "none"
+        if self.kind == "ranged":
+            try:
+                engaged, _ = engagement(self.table, scratch, self.attacker)
+            except Open:
+                engaged = None
+        seen: set[str] = set()
+        for target in self.targets:
+            try:
+                self.target_legality(scratch, target, engaged, already=target.ref in seen)
+            except Open:
+                target.allowed = None
+            seen.add(target.ref)
+        action = self.action_allowed()
+        self.answer.trace.extend(scratch.trace)
+        verdicts = [action, *(t.allowed for t in self.targets)]
+        if self.kind == "ranged" and engaged is None:
+            verdicts.append(None)
+        if self.kind == "close" and len(self.targets) > 1:
+            self.answer.note(
+                fallback_step(
+                    self.table,
+                    f"a close combat attack on {len(self.targets)} targets: no rule gives close combat more than "
+                    "one target (lightning bolts count the targets of a ranged attack only)",
+                )
+            )
+            verdicts.append(None)
+        if False in verdicts:
+            return False
+        return None if None in verdicts else True
+
+    def target_legality(self, scratch: Answer, target: Target, engaged: Engagement | None, *, already: bool) -> None:
+        """Whether one target may be attacked (``target.allowed``); :class:`Open` when a rule leaves it open."""
+        if target.obj is not None:
+            smash_legality(self.table, scratch, self.attacker, self.kind, target)
+            return
+        target.attacker_flight, target.target_flight = effective_flights(
+            self.table, scratch, target.ref, self.attacker, target.piece
+        )
+        if self.kind == "close":
+            close_legality(self.table, scratch, self.attacker, target)
+        elif engaged is not None:
+            chosen = len({t.ref for t in self.monsters})
+            ranged_legality(self.table, scratch, self.attacker, target, engaged=engaged, chosen=chosen, already=already)
+
+    def action_allowed(self) -> bool | None:
+        """``action.allowed`` for a close or ranged action by the attacker.
+
+        For a close action the adjacent opposing monster it needs may be one
+        of the targets within a giant's reach, or an object to smash.
+        """
+        try:
+            facts, assumed, derived, _ = action_facts(self.table, self.attacker, self.kind, self.answer)
+        except Unanswerable as exc:
+            self.answer.note(fallback_step(self.table, exc.note))
+            return None
+        if self.kind == "close" and not facts["adjacent_same_level_opposing"]:
+            reached = [t for t in self.targets if t.allowed and self._engages(t)]
+            if reached:
+                facts["adjacent_same_level_opposing"] = True
+                derived["close_target"] = reached[0].ref
+            if any(t.obj is not None and t.allowed for t in reached):
+                assumed["smash_target_counts_as_adjacent_target"] = True
+        self.outcome["assumed"] = assumed
+        if derived:
+            self.outcome["derived"] = derived
+        try:
+            result = self.answer.cite(decide(self.table, "action.allowed", facts))
+        except Unanswerable as exc:
+            self.answer.note(fallback_step(self.table, exc.note))
+            return None
+        return None if result.value is None else bool(result.value)
+
+    def _engages(self, target: Target) -> bool:
+        """Whether a target the attacker may strike counts as its adjacent opposing monster."""
+        if target.obj is not None:
+            return True
+        piece = target.piece
+        if piece is None or target_kind(self.table, self.attacker, piece) != "opposing":
+            return False
+        try:
+            return same_level(self.table, self.answer, self.attacker, piece)
+        except Open:
+            return False
+
+    # --- values ------------------------------------------------------------------------------
+
+    def values(self) -> None:
+        """Attack value against each target and each target's defense value."""
+        cache: dict[int, ValueResult] = {}
+        for target in self.targets:
+            try:
+                attack_value(self.table, self.answer, self.attacker, self.kind, target, cache=cache)
+                defense_value(self.table, self.answer, self.kind, target)
+            except Open:
+                self.open = True
+        numbers = {t.attack for t in self.targets}
+        if len(numbers) == 1:
+            self.outcome["attack_value"] = numbers.pop()
+        else:
+            self.outcome["attack_value"] = {t.ref: t.attack for t in self.targets}
+        self.outcome["defense"] = {t.ref: t.defense for t in self.monsters}
+
+    def comparable(self) -> bool:
+        """Whether every number the dice are compared with is known."""
+        needed: list[int | None] = [t.attack for t in self.targets]
+        needed += [t.defense for t in self.monsters]
+        return not self.open and None not in needed
+
+    # --- the roll -----------------------------------------------------------------------------
+
+    def hits(self, target: Target, roll: tuple[int, int]) -> Result:
+        """``attack.hits`` for one target and one roll."""
+        if target.attack is None or target.defense is None:
+            raise Open
+        facts: dict[str, Value] = {"attack": target.attack, "defense": target.defense, **roll_facts(roll)}
+        return decide(self.table, "attack.hits", facts)
+
+    def smashed(self, target: Target, roll: tuple[int, int]) -> Result:
+        """``object.smashed`` for the attack roll result against an object."""
+        assert target.obj is not None  # noqa: S101 - object targets only
+        total = roll[0] + roll[1] + int(target.attack or 0)
+        return decide(self.table, "object.smashed", {"object": target.obj.type, "roll": total})
+
+    def damage_base(self) -> int:
+        """The attacker's damage value for this attack (``damage.base``)."""
+        facts: dict[str, Value] = {
+            "damage_value": self.attacker.damage or 0,
+            "frenzy": False,
+            "replaced": False,
+            "replacement": 0,
+        }
+        return int(str(ask(self.table, self.answer, f"{self.attacker.id}'s damage", "damage.base", facts).value))
+
+    def dealt(self, target: Target, base: int, critical: bool, split: bool, *, cite: bool = True) -> Result:
+        """``damage.dealt`` to one hit target."""
+        facts: dict[str, Value] = {
+            "base": base,
+            "mods": 0,
+            "effect": "standard",
+            "critical_hit": critical,
+            "split": split,
+        }
+        if cite:
+            return ask(self.table, self.answer, target.ref, "damage.dealt", facts)
+        return decide(self.table, "damage.dealt", facts)
+
+    def knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[Result, Result]:
+        """``damage.knockdown_extra`` and ``flight.knocked_down`` for one target."""
+        facts: dict[str, Value] = {
+            "attack_kind": self.kind,
+            "attacker_flight": target.attacker_flight,
+            "target_flight": target.target_flight,
+            "hit": hit,
+            "damage_taken": taken if hit else 0,
+        }
+        if cite:
+            return (
+                ask(self.table, self.answer, target.ref, "damage.knockdown_extra", facts),
+                ask(self.table, self.answer, target.ref, "flight.knocked_down", facts),
+            )
+        return decide(self.table, "damage.knockdown_extra", facts), decide(self.table, "flight.knocked_down", facts)
+
+    def one_roll(self) -> None:
+        """Cite ``attack.rolls`` for a ranged attack on several targets (one roll serves them all)."""
+        chosen = len({t.ref for t in self.monsters})
+        if self.kind == "ranged" and chosen > 1:
+            ask(self.table, self.answer, f"{chosen} targets", "attack.rolls", {"targets": chosen})
+
+    def with_roll(self, roll: tuple[int, int]) -> None:
+        """Resolve the attack for the given dice."""
+        table, answer, out = self.table, self.answer, self.outcome
+        label = f"roll {roll[0]}+{roll[1]}"
+        self.one_roll()
+        critical = ask(table, answer, label, "critical.kind", roll_facts(roll)).value
+        out["critical"] = None if critical == "none" else critical
+        hit: dict[str, bool] = {}
+        for target in self.monsters:
+            hit[target.ref] = bool(answer_cite(answer, target.ref, self.hits(target, roll)))
+        out["hit"] = hit
+        objects = [t for t in self.targets if t.obj is not None]
+        if objects:
+            out["smashed"] = {t.ref: bool(answer_cite(answer, t.ref, self.smashed(t, roll))) for t in objects}
+        facts: dict[str, Value] = {**roll_facts(roll), "effect": "standard"}
+        out["attacker_damage"] = ask(table, answer, self.attacker.id, "damage.to_attacker", facts).value
+        if self.monsters:
+            self.damage(hit, critical == "hit")
+        out["notes"] = [KILLS_NOTE]
+
+    def damage(self, hit: dict[str, bool], critical: bool) -> None:
+        """Damage to each target after the roll (see module doc for several hit targets)."""
+        out = self.outcome
+        total = self.damage_base()
+        struck = [t for t in self.monsters if hit[t.ref]]
+        damage: dict[str, int | None] = {t.ref: 0 for t in self.monsters if not hit[t.ref]}
+        knock: dict[str, int] = {}
+        knocked: list[str] = []
+        if len(struck) >= 2:  # noqa: PLR2004 - several hit targets share the damage
+            out["damage_to_divide"] = total
+            facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
+            ask(self.table, self.answer, f"{total} divided among the hit targets", "damage.split_valid", facts)
+            ranges: dict[str, list[int]] = {}
+            for target in struck:
+                damage[target.ref] = None
+                ends = []
+                for share in (0, total):
+                    taken = int(str(self.dealt(target, share, critical, split=True).value))
+                    extra, _ = self.knockdown(target, hit=True, taken=taken)
+                    ends.append(taken + int(str(extra.value)))
+                ranges[target.ref] = ends
+            out["damage_range"] = ranges
+        for target in struck if len(struck) == 1 else []:
+            if len(self.monsters) > 1:
+                facts = {"damage": total, "assigned_total": total, "to_missed_target": False}
+                ask(self.table, self.answer, f"all {total} to {target.ref}", "damage.split_valid", facts)
+            taken = int(str(self.dealt(target, total, critical, split=False).value))
+            extra, down = self.knockdown(target, hit=True, taken=taken)
+            damage[target.ref] = taken + int(str(extra.value))
+            knock[target.ref] = int(str(extra.value))
+            if down.value is True:
+                knocked.append(target.ref)
+        out["damage"] = {t.ref: damage[t.ref] for t in self.monsters if t.ref in damage}
+        if knock:
+            out["knockdown"] = knock
+        out["knocked_down"] = knocked
+
+    def without_roll(self) -> None:
+        """Count the 36 rolls exactly."""
+        table, answer, out = self.table, self.answer, self.outcome
+        self.one_roll()
+        crits = [table.decide("critical.kind", roll_facts(r)) for r in ROLLS]
+        answer.trace.extend(summarise(crits, "critical"))
+        values = [c.value for c in crits]
+        if None in values:
+            raise Open
+        out["p_critical_hit"] = fraction(values.count("hit"))
+        out["p_critical_miss"] = fraction(values.count("miss"))
+        p_hit: dict[str, str] = {}
+        hits: dict[str, list[bool]] = {}
+        for target in self.monsters:
+            results = [self.hits(target, r) for r in ROLLS]
+            answer.trace.extend(summarise(results, target.ref))
+            if any(r.value is None for r in results):
+                raise Open
+            hits[target.ref] = [r.value is True for r in results]
+            p_hit[target.ref] = fraction(sum(hits[target.ref]))
+        out["p_hit"] = p_hit
+        objects = [t for t in self.targets if t.obj is not None]
+        if objects:
+            smash: dict[str, str] = {}
+            for target in objects:
+                results = [self.smashed(target, r) for r in ROLLS]
+                answer.trace.extend(summarise(results, target.ref))
+                smash[target.ref] = fraction(sum(r.value is True for r in results))
+            out["p_smashed"] = smash
+        to_attacker = [table.decide("damage.to_attacker", {**roll_facts(r), "effect": "standard"}) for r in ROLLS]
+        answer.trace.extend(summarise(to_attacker, self.attacker.id))
+        out["attacker_damage_distribution"] = distribution(int(str(r.value)) for r in to_attacker)
+        if len(self.monsters) == 1:
+            self.damage_distribution(self.monsters[0], hits[self.monsters[0].ref], values)
+        elif len(self.monsters) > 1:
+            out["damage_to_divide"] = self.damage_base()
+        out["notes"] = [KILLS_NOTE]
+
+    def damage_distribution(self, target: Target, hits: list[bool], crits: list[Value | None]) -> None:
+        """Clicks the single target takes, over the 36 rolls."""
+        total = self.damage_base()
+        clicks: list[int] = []
+        evaluated: list[Result] = []
+        for hit, crit in zip(hits, crits, strict=True):
+            if not hit:
+                clicks.append(0)
+                continue
+            dealt = self.dealt(target, total, crit == "hit", split=False, cite=False)
+            extra, _ = self.knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)
+            evaluated += [dealt, extra]
+            clicks.append(int(str(dealt.value)) + int(str(extra.value)))
+        self.answer.trace.extend(summarise(evaluated, target.ref))
+        self.outcome["damage_distribution"] = distribution(clicks)
+
+
+def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:
+    """Cite ``result`` with notes starting with ``prefix``; its value (:class:`Open` when undecided)."""
+    from adjudicator.values import cite_as  # noqa: PLC0415 - one small helper
+
+    cite_as(answer, prefix, result)
+    if result.value is None:
+        raise Open
+    return result.value
+
+
+def distribution(values: Any) -> dict[str, str]:
+    """``{value: probability}`` over the 36 rolls, values in increasing order."""
+    counts = Counter(values)
+    return {str(v): fraction(n) for v, n in sorted(counts.items())}
+
+
+def answer(table: Table) -> Answer:
+    """Answer an ``attack`` query."""
+    situation = table.situation
+    query = situation.query
+    assert isinstance(query, AttackQuery)  # noqa: S101 - dispatch guarantees the kind
+    if table.ruleset.split("/", maxsplit=1)[0] not in GAMES:
+        raise NotSupported(f"{situation.path}: attack is not supported for {table.ruleset} yet")
+    attacker: Piece = table.piece(query.piece)
+    if attacker.is_token:
+        raise PositionedError(
+            situation.where("query.piece"), f"{attacker.id} is a {attacker.type} token: it cannot attack"
+        )
+    resolver = Resolver(table, query)
+    result = resolver.answer
+    allowed = resolver.legality()
+    resolver.values()
+    out = resolver.outcome
+    out["type"] = query.type
+    out["allowed"] = {t.ref: t.allowed for t in resolver.targets}
+    ranged = [t for t in resolver.targets if t.lof is not None]
+    if ranged:
+        out["distance"] = {t.ref: t.lof.distance for t in ranged if t.lof is not None}
+        out["line_of_fire"] = {t.ref: t.lof.clear for t in ranged if t.lof is not None}
+        out["hindering"] = {t.ref: t.lof.hindering for t in ranged if t.lof is not None}
+    result.verdict = {True: "legal", False: "illegal", None: "undecided"}[allowed]
+    if allowed and not resolver.comparable():
+        result.verdict = "undecided"
+    if result.verdict == "legal":
+        try:
+            if query.roll is not None:
+                resolver.with_roll(query.roll)
+            else:
+                resolver.without_roll()
+        except (Open, Unanswerable) as exc:
+            if isinstance(exc, Unanswerable):
+                result.note(fallback_step(table, exc.note))
+            result.verdict = "undecided"
+    first = [k for k in CONTRACT_ORDER if k in out]
+    result.outcome = {k: out[k] for k in first} | {k: v for k, v in out.items() if k not in first}
+    result.marks["targets"] = [sq for t in resolver.targets for sq in t.squares]
+    if ranged and ranged[0].lof is not None:
+        result.marks["line"] = [ranged[0].lof.start, ranged[0].lof.end]
+    result.picture = text_board(situation, result)
+    return result

@@ -1,0 +1,599 @@
+"""Small boards put through the real engine: which fact vectors each decision meets on them.
+
+The solver's witnesses (``diff``, ``check``) are fact assignments; a designer
+needs a board. This module enumerates small situations (3x3 up to 5x4, a few
+terrain squares of each kind, walls, elevation, stairs, indoor squares,
+objects, one to four pieces with varied player, movement, flight, size and
+hourglass values), answers a handful of queries on each (``reach``,
+``move``, ``line_of_fire``, ``attack``, ``action``) through
+:func:`adjudicator.queries.answer`, and records every ``(decision, facts)``
+pair that :meth:`Table.decide <adjudicator.table.Table.decide>` is asked
+(:func:`recording` wraps it). For each decision and fact vector the
+smallest board that produced it is kept, with the query that did.
+
+Boards are generated from their index alone (a seeded random stream per
+index, growing in size and features with the index), so the table is
+deterministic. It is cached on disk (:func:`cache_dir`, git-ignored) under a
+name hashing the spec, the engine's code and the enumeration bounds; a
+warm ``diff`` reads it in well under a second.
+
+A board is kept as a *document*: the contract's situation file as plain data
+without ``ruleset`` and ``query`` (``map``, ``pieces``, ``objects``);
+:func:`situation` builds the :class:`~adjudicator.situation_model.Situation`
+directly (no YAML), :func:`yaml_text` writes the contract file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import random
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from adjudicator.board import Board, Square, is_adjacent, parse_square, square_name
+from adjudicator.engine import Facts, Result, RuleConflict
+from adjudicator.expr.compile import Value
+from adjudicator.queries import answer
+from adjudicator.situation_dump import dump_situation
+from adjudicator.situation_model import (
+    ActionQuery,
+    AttackQuery,
+    Effect,
+    LineOfFireQuery,
+    MapObject,
+    MoveQuery,
+    Piece,
+    Query,
+    ReachQuery,
+    Situation,
+    ValueQuery,
+)
+from adjudicator.spec import Spec
+from adjudicator.table import Table
+
+Doc = dict[str, Any]
+"""A board: the contract's situation document without ``ruleset`` and ``query``."""
+QueryDoc = dict[str, Any]
+"""A query as the contract writes it (``{"kind": "move", "piece": "a", "to": "C2"}``)."""
+Outcome = Value | None
+"""What a decision came to on a board: its value, ``"undecided"`` or ``"conflict"``."""
+
+BOARD_COUNT: Final = 3000
+"""How many boards the table is built from (the enumeration bound)."""
+SIZES: Final = ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3), (5, 4))
+"""Board sizes, smallest first; the largest is the bound named in notes."""
+MAX_SIZE: Final = "5x4"
+GAME_TYPES: Final = {"horrorclix": ("monster", "victim"), "heroclix": ("character", "bystander")}
+"""The figure and the token piece type of each game the generator knows."""
+IDS: Final = ("a", "b", "c", "d")
+"""Piece ids: distinct first letters, so the text picture tells them apart."""
+QUERY_RANK: Final = {"move": 0, "line_of_fire": 1, "attack": 2, "action": 3, "reach": 4, "value": 5}
+"""Which query a designer would rather read, when two on one board meet the same facts."""
+EMPTY_ABORT: Final = 40
+"""Give up after this many boards if the engine recorded nothing (a spec the queries do not fit)."""
+CODE_FILES: Final = ("adjudicator", "proofs/boards.py")
+"""The code whose changes make the cached table stale."""
+UNHASHED: Final = ("docgen", "cli", "coverage")
+"""Modules of ``adjudicator`` that do not answer queries (their changes keep the cache)."""
+
+
+# --- recording decisions ------------------------------------------------------------
+
+
+def outcome_of(result: Result) -> Outcome:
+    """A result as one value: the decided value or ``"undecided"``."""
+    return "undecided" if result.status == "undecided" else result.value
+
+
+Log = list[tuple[str, dict[str, Value], Outcome]]
+
+
+@contextmanager
+def recording() -> Iterator[Log]:
+    """Record every ``Table.decide`` call (decision, facts, outcome) while the block runs."""
+    log: Log = []
+    original = Table.decide
+
+    def decide(self: Table, decision: str, facts: Mapping[str, Value]) -> Result:
+        try:
+            result = original(self, decision, facts)
+        except RuleConflict:
+            log.append((decision, dict(facts), "conflict"))
+            raise
+        log.append((decision, dict(facts), outcome_of(result)))
+        return result
+
+    Table.decide = decide  # type: ignore[method-assign]
+    try:
+        yield log
+    finally:
+        Table.decide = original  # type: ignore[method-assign]
+
+
+def facts_key(facts: Mapping[str, Value]) -> str:
+    """A fact vector as a canonical string (sorted names)."""
+    return json.dumps(sorted(facts.items()))
+
+
+# --- building situations --------------------------------------------------------
+
+
+def situation(doc: Doc, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> Situation:
+    """The situation of a board document under ``ruleset`` with ``query`` (built directly, no YAML)."""
+    board_map = doc["map"]
+    terrain = board_map["terrain"]
+    indoor_rows = board_map.get("indoor")
+    if board_map["kind"] == "indoor":
+        indoor_rows = ["i" * len(row) for row in terrain]
+    board = Board.from_rows(
+        terrain,
+        board_map.get("elevation"),
+        indoor_rows,
+        walls=[(a, b) for a, b in board_map.get("walls", [])],
+        stairs=board_map.get("stairs", []),
+    )
+    pieces = tuple(_piece(p) for p in doc["pieces"])
+    objects = tuple(MapObject(o["type"], parse_square(o["at"]), o.get("door")) for o in doc.get("objects", []))
+    return Situation(
+        ruleset=ruleset,
+        map_kind=board_map["kind"],
+        board=board,
+        pieces=pieces,
+        query=make_query(query),
+        objects=objects,
+        readings=dict(readings or {}),
+    )
+
+
+def _piece(p: Mapping[str, Any]) -> Piece:
+    at = p["at"] if isinstance(p["at"], list) else [p["at"]]
+    squares = tuple(parse_square(s) for s in at)
+    if p["type"] == "victim":
+        return Piece(p["id"], "victim", squares, p["speed"], face=p.get("face", "down"))
+    fields = {k: v for k, v in p.items() if k not in {"id", "type", "at"}}
+    return Piece(id=p["id"], type=p["type"], at=squares, owner=p.get("owner", p["player"]), **fields)
+
+
+def make_query(q: QueryDoc) -> Query:
+    """A query document as the model's query value."""
+    kind = q["kind"]
+    if kind == "move":
+        return MoveQuery(q["piece"], parse_square(q["to"]), q.get("die"), bool(q.get("frenzy", False)))
+    if kind == "reach":
+        return ReachQuery(q["piece"], q.get("die"))
+    if kind == "line_of_fire":
+        return LineOfFireQuery(_endpoint(q["from"]), _endpoint(q["to"]))
+    if kind == "attack":
+        roll = q.get("roll")
+        return AttackQuery(q["piece"], q["type"], tuple(q["targets"]), tuple(roll) if roll else None)
+    if kind == "action":
+        return ActionQuery(q["piece"], q["action"])
+    if kind == "value":
+        effects = tuple(Effect(op, 0 if op == "halve" else n) for e in q["effects"] for op, n in e.items())
+        return ValueQuery(q["piece"], q["stat"], effects)
+    raise ValueError(f"boards do not make {kind} queries")
+
+
+def _endpoint(value: str) -> str | Square:
+    """A piece id stays a string; a square name becomes a square."""
+    if value in IDS:
+        return value
+    return parse_square(value)
+
+
+def yaml_text(doc: Doc, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> str:
+    """The contract situation file of a board."""
+    return dump_situation(situation(doc, ruleset, query, readings))
+
+
+def size(doc: Doc) -> tuple[int, int, int]:
+    """How big a board is: squares, pieces, then features (terrain, walls, objects, levels, attributes)."""
+    board_map = doc["map"]
+    rows = board_map["terrain"]
+    squares = len(rows) * len(rows[0])
+    features = sum(ch != "." for row in rows for ch in row)
+    features += len(board_map.get("walls", [])) + len(board_map.get("stairs", [])) + len(doc.get("objects", []))
+    features += sum(ch not in "1." for row in board_map.get("elevation", []) for ch in row)
+    features += board_map["kind"] != "outdoor"
+    plain = {"id", "type", "player", "at", "speed", "attack", "defense", "damage", "range", "move", "face"}
+    features += sum(1 for p in doc["pieces"] for k in p if k not in plain)
+    return squares, len(doc["pieces"]), features
+
+
+# --- generating boards ----------------------------------------------------------
+
+
+P: Final = {
+    "indoor": 0.15,
+    "elevation": 0.35,
+    "stairs": 0.4,
+    "walls": 0.3,
+    "object": 0.3,
+    "first_token": 0.2,
+    "token": 0.3,
+    "double": 0.15,
+    "giant": 0.12,
+    "hourglass": 0.2,
+    "flight": 0.25,
+    "swim": 0.07,
+    "tokens": 0.15,
+    "victims": 0.15,
+    "state": 0.08,
+    "reach_die": 0.4,
+    "move_die": 0.6,
+    "frenzy": 0.2,
+    "roll": 0.7,
+}
+"""How often the generator picks each feature (from the second tier on for the rarer ones)."""
+TIERS: Final = 4
+
+
+class _Gen:
+    """The random choices for one board (seeded by its index)."""
+
+    def __init__(self, index: int, count: int, game: str) -> None:
+        self.rng = random.Random(f"witness-board:{index}")  # noqa: S311 - enumeration, not security
+        self.tier = min(TIERS - 1, TIERS * index // max(count, 1))
+        self.figure, self.flat_type = GAME_TYPES[game]
+
+    def chance(self, feature: str, *, from_tier: int = 0) -> bool:
+        return self.tier >= from_tier and self.rng.random() < P[feature]
+
+    def board(self) -> Doc:
+        rng, tier = self.rng, self.tier
+        width, height = rng.choice(SIZES[: min(len(SIZES), 2 + tier + (tier == TIERS - 1))])
+        grid = [["."] * width for _ in range(height)]
+        squares = [(c, r) for r in range(height) for c in range(width)]
+        for _ in range(rng.randint(0, 1 + 2 * tier)):
+            c, r = rng.choice(squares)
+            grid[r][c] = rng.choice("hhhh~~##")
+        board_map: Doc = {"kind": "outdoor", "terrain": ["".join(row) for row in grid]}
+        if self.chance("indoor", from_tier=1):
+            self.indoor(board_map, width, height)
+        if self.chance("elevation", from_tier=1):
+            self.elevation(board_map, squares, width, height)
+        if self.chance("walls", from_tier=1):
+            self.walls(board_map, squares, width, height)
+        doc: Doc = {"map": board_map, "pieces": [], "objects": []}
+        free = [sq for sq in squares if grid[sq[1]][sq[0]] != "#"]
+        rng.shuffle(free)
+        for number in range(rng.randint(1, min(len(IDS), 2 + tier))):
+            if not free:
+                break
+            doc["pieces"].append(self.piece(number, free))
+        if free and self.chance("object", from_tier=1):
+            kind = rng.choice(("portal", "tombstone", "tree"))
+            obj: Doc = {"type": kind, "at": square_name(free.pop())}
+            if kind == "portal":
+                obj["door"] = rng.choice(("north", "south", "east", "west"))
+            doc["objects"].append(obj)
+        return doc
+
+    def indoor(self, board_map: Doc, width: int, height: int) -> None:
+        board_map["kind"] = self.rng.choice(("indoor", "indoor/outdoor"))
+        if board_map["kind"] == "indoor/outdoor":
+            cut = self.rng.randint(1, width - 1)
+            board_map["indoor"] = ["".join("i" if c >= cut else "." for c in range(width)) for _ in range(height)]
+
+    def elevation(self, board_map: Doc, squares: list[Square], width: int, height: int) -> None:
+        rng = self.rng
+        levels = [["1"] * width for _ in range(height)]
+        c0, r0 = rng.randint(0, width - 1), rng.randint(0, height - 1)
+        for r in range(r0, min(height, r0 + rng.randint(1, 2))):
+            for c in range(c0, min(width, c0 + rng.randint(1, 3))):
+                levels[r][c] = "2"
+        board_map["elevation"] = ["".join(row) for row in levels]
+        if self.chance("stairs"):
+            steps = [
+                (a, b)
+                for a in squares
+                for b in squares
+                if a < b and is_adjacent(a, b) and levels[a[1]][a[0]] != levels[b[1]][b[0]]
+            ]
+            if steps:
+                board_map["stairs"] = sorted(square_name(s) for s in rng.choice(steps))
+
+    def walls(self, board_map: Doc, squares: list[Square], width: int, height: int) -> None:
+        walls = set()
+        for _ in range(self.rng.randint(1, 2)):
+            a = self.rng.choice(squares)
+            b = self.rng.choice([(a[0] + 1, a[1]), (a[0], a[1] + 1)])
+            if b[0] < width and b[1] < height:
+                walls.add((square_name(a), square_name(b)))
+        if walls:
+            board_map["walls"] = [list(w) for w in sorted(walls)]
+
+    def piece(self, number: int, free: list[Square]) -> Doc:
+        rng = self.rng
+        flat = self.chance("token") if number else self.chance("first_token")
+        at = free.pop()
+        if flat and self.flat_type == "victim":
+            face = rng.choice(("up", "up", "down"))
+            return {
+                "id": IDS[number],
+                "type": "victim",
+                "at": square_name(at),
+                "speed": rng.randint(2, 5),
+                "face": face,
+            }
+        player = 1 if number == 0 else rng.choice((2, 2, 2, 1))
+        piece: Doc = {"id": IDS[number], "type": self.flat_type if flat else self.figure, "player": player}
+        squares = [at, *self.size(piece, at, free)]
+        piece["at"] = square_name(at) if len(squares) == 1 else [square_name(s) for s in squares]
+        piece |= {"speed": rng.choice((2, 4, 6, 6, 8)), "attack": 9, "defense": rng.choice((14, 16, 17))}
+        if self.chance("hourglass", from_tier=1):
+            piece[rng.choice(("speed", "attack", "defense"))] = "hourglass"
+        piece |= {"damage": rng.choice((1, 2, 3)), "range": rng.choice((0, 4, 4, 6))}
+        piece["move"] = "flight" if self.chance("flight") else "swim" if self.chance("swim") else "foot"
+        if piece["move"] == "flight":
+            piece["flight"] = rng.choice(("hovering", "soaring"))
+        if self.chance("tokens"):
+            piece["tokens"] = rng.choice((1, 2))
+        if self.chance("victims"):
+            piece["victims"] = rng.choice((1, 2))
+        if self.chance("state", from_tier=2):
+            piece["state"] = rng.choice(("insane", "possessed"))
+        return piece
+
+    def size(self, piece: Doc, at: Square, free: list[Square]) -> list[Square]:
+        """Make the piece a double base (returning its second square) or a giant, sometimes."""
+        if self.chance("double", from_tier=1):
+            partners = [sq for sq in free if is_adjacent(sq, at)]
+            if partners:
+                partner = self.rng.choice(partners)
+                free.remove(partner)
+                piece["size"] = "double"
+                return [partner]
+        if self.chance("giant"):
+            piece["size"] = "giant"
+        return []
+
+    def queries(self, doc: Doc) -> list[QueryDoc]:
+        rng = self.rng
+        pieces = doc["pieces"]
+        rows = doc["map"]["terrain"]
+        squares = [square_name((c, r)) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"]
+        out: list[QueryDoc] = [
+            {"kind": "reach", "piece": p["id"]} | ({"die": rng.randint(1, 6)} if self.chance("reach_die") else {})
+            for p in pieces
+        ]
+        move: QueryDoc = {"kind": "move", "piece": pieces[0]["id"], "to": rng.choice(squares)}
+        if self.chance("move_die"):
+            move["die"] = rng.randint(1, 6)
+        if self.chance("frenzy"):
+            move["frenzy"] = True
+        out.append(move)
+        figures = [p for p in pieces if p["type"] != "victim"]
+        for p in figures:
+            out.append({"kind": "action", "piece": p["id"], "action": rng.choice(("move", "close", "ranged", "free"))})
+            for q in pieces:
+                if q is p:
+                    continue
+                out.append({"kind": "line_of_fire", "from": p["id"], "to": q["id"]})
+                kind = rng.choice(("close", "ranged"))
+                attack: QueryDoc = {"kind": "attack", "piece": p["id"], "type": kind, "targets": [q["id"]]}
+                if self.chance("roll"):
+                    attack["roll"] = [rng.randint(1, 6), rng.randint(1, 6)]
+                out.append(attack)
+        if figures:
+            out.append({"kind": "line_of_fire", "from": figures[0]["id"], "to": rng.choice(squares)})
+        return out
+
+
+def generate(index: int, count: int, game: str) -> tuple[Doc, list[QueryDoc]]:
+    """Board number ``index`` of ``count`` for ``game`` and the queries asked on it."""
+    gen = _Gen(index, count, game)
+    doc = gen.board()
+    return doc, gen.queries(doc) if doc["pieces"] else []
+
+
+# --- the table --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The smallest board seen for one fact vector of one decision."""
+
+    facts: dict[str, Value]
+    board: int
+    query: QueryDoc
+    outcome: Outcome
+
+
+@dataclass
+class BoardTable:
+    """Per decision, every fact vector the enumeration met, with its smallest board."""
+
+    ruleset: str
+    boards: list[Doc] = field(default_factory=list)
+    entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
+
+    def decisions(self) -> set[str]:
+        """Decisions the engine evaluated on some board."""
+        return set(self.entries)
+
+    def vectors(self, decision: str) -> list[Entry]:
+        """The recorded vectors of a decision, smallest board first."""
+        return sorted(self.entries.get(decision, {}).values(), key=lambda e: self.rank(e.board, e.query))
+
+    def rank(self, board: int, query: QueryDoc) -> tuple[int, ...]:
+        """Smaller boards first, then the query a designer reads most easily."""
+        return (*size(self.boards[board]), QUERY_RANK.get(query["kind"], 9), board)
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as plain data (for the cache)."""
+        return {
+            "ruleset": self.ruleset,
+            "boards": self.boards,
+            "entries": {
+                d: [[e.facts, e.board, e.query, e.outcome] for e in vectors.values()]
+                for d, vectors in sorted(self.entries.items())
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BoardTable:
+        """The table from :meth:`to_json` data."""
+        table = cls(data["ruleset"], list(data["boards"]))
+        for decision, rows in data["entries"].items():
+            table.entries[decision] = {facts_key(f): Entry(f, b, q, o) for f, b, q, o in rows}
+        return table
+
+
+Best = dict[str, dict[str, tuple[tuple[int, ...], Entry]]]
+"""Per decision and fact vector: the rank of the smallest board seen, and its entry."""
+_WORKER_SPEC: list[Spec] = []
+"""The spec a forked worker scans with (set before forking)."""
+
+
+def build(
+    spec: Spec, ruleset: str, count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
+) -> BoardTable:
+    """Enumerate ``count`` boards under ``ruleset`` and record the decisions met on each."""
+    game = ruleset.split("/", maxsplit=1)[0]
+    table = BoardTable(ruleset)
+    if game not in GAME_TYPES:
+        return table
+    if progress:
+        progress(f"boards for {ruleset}: enumerating {count} (cached afterwards)")
+    best = _parallel(spec, ruleset, count)
+    kept: dict[int, int] = {}
+    for decision, vectors in sorted(best.items()):
+        table.entries[decision] = {}
+        for key, (_, entry) in sorted(vectors.items()):
+            if entry.board not in kept:
+                kept[entry.board] = len(table.boards)
+                table.boards.append(generate(entry.board, count, game)[0])
+            table.entries[decision][key] = Entry(entry.facts, kept[entry.board], entry.query, entry.outcome)
+    return table
+
+
+def jobs() -> int:
+    """Worker processes for a cold build: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs."""
+    env = os.environ.get("ADJUDICATOR_JOBS", "")
+    return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
+
+
+def _parallel(spec: Spec, ruleset: str, count: int) -> Best:
+    """Scan the boards in :func:`jobs` forked processes (serially where fork is not available)."""
+    workers = jobs()
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_SPEC[:] = [spec]
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_scan_slice, [(ruleset, count, w, workers) for w in range(workers)])
+        except (OSError, multiprocessing.ProcessError):
+            parts = [scan(spec, ruleset, count, range(count))]
+        finally:
+            _WORKER_SPEC.clear()
+    else:
+        parts = [scan(spec, ruleset, count, range(count))]
+    best: Best = {}
+    for part in parts:
+        for decision, vectors in part.items():
+            mine = best.setdefault(decision, {})
+            for key, (rank, entry) in vectors.items():
+                if key not in mine or rank < mine[key][0]:
+                    mine[key] = (rank, entry)
+    return best
+
+
+def _scan_slice(job: tuple[str, int, int, int]) -> Best:
+    """One worker's share of the boards (every ``workers``-th index from ``first``)."""
+    ruleset, count, first, workers = job
+    return scan(_WORKER_SPEC[0], ruleset, count, range(first, count, workers))
+
+
+def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
+    """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``."""
+    game = ruleset.split("/", maxsplit=1)[0]
+    best: Best = {}
+    for seen, index in enumerate(indices):
+        if seen == EMPTY_ABORT and not best:
+            break
+        doc, queries = generate(index, count, game)
+        doc_size = size(doc)
+        for query in queries:
+            rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
+            for decision, facts, result in _ask(spec, doc, ruleset, query):
+                key = facts_key(facts)
+                vectors = best.setdefault(decision, {})
+                if key not in vectors or rank < vectors[key][0]:
+                    vectors[key] = (rank, Entry(facts, index, query, result))
+    return best
+
+
+def _ask(spec: Spec, doc: Doc, ruleset: str, query: QueryDoc) -> Log:
+    """The decisions met answering one query on one board (a query the engine refuses meets none)."""
+    with recording() as log, suppress(Exception):  # a board the engine cannot answer: what it met before failing
+        answer(spec, situation(doc, ruleset, query))
+    return log
+
+
+# --- the disk cache ---------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    """Where tables are cached: ``$ADJUDICATOR_CACHE`` or ``.cache`` at the project root (git-ignored)."""
+    env = os.environ.get("ADJUDICATOR_CACHE")
+    return Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
+
+
+def fingerprint(spec: Spec, ruleset: str, count: int) -> str:
+    """A hash of the spec files, the engine's code, this module and the enumeration bounds."""
+    digest = hashlib.sha256(f"{ruleset}|{count}|{SIZES}".encode())
+    project = Path(__file__).resolve().parents[1]
+    files = sorted((spec.root / "spec").rglob("*.yaml")) if (spec.root / "spec").is_dir() else []
+    for name in CODE_FILES:
+        path = project / name
+        files += sorted(p for p in path.rglob("*.py") if not p.name.startswith(UNHASHED)) if path.is_dir() else [path]
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load(
+    spec: Spec, ruleset: str, count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
+) -> BoardTable:
+    """The board table of ``ruleset``, from the cache when the spec and code are unchanged."""
+    slug = ruleset.replace("/", "-")
+    path = cache_dir() / f"witness-boards-{slug}-{fingerprint(spec, ruleset, count)}.json"
+    if path.is_file():
+        with suppress(OSError, ValueError, KeyError, TypeError):
+            return BoardTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    table = build(spec, ruleset, count, progress)
+    with suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for stale in path.parent.glob(f"witness-boards-{slug}-*.json"):
+            stale.unlink(missing_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps(table.to_json()), encoding="utf-8")
+        partial.replace(path)
+    return table
+
+
+def invariant_breaks(spec: Spec, table: BoardTable) -> list[tuple[str, str, Entry]]:
+    """Fact vectors the engine computed that a decision invariant of the spec rules out.
+
+    Each is ``(decision, invariant text, entry)`` (the first such entry per
+    invariant, smallest board first): the engine and the spec mean different
+    things by some fact, which one of them must fix.
+    """
+    out: list[tuple[str, str, Entry]] = []
+    for decision in sorted(table.entries):
+        declared = spec.decision(table.ruleset, decision)
+        broken: set[str] = set()
+        for entry in table.vectors(decision):
+            env = Facts(declared, entry.facts)
+            for inv in declared.invariants:
+                if inv.text not in broken and not inv.fn(env):
+                    broken.add(inv.text)
+                    out.append((decision, inv.text, entry))
+    return out

@@ -1,0 +1,315 @@
+"""Boards for the solver's witnesses: a situation file that makes ``adjudicator ask`` show a finding.
+
+A ``diff`` or ``check`` finding carries a *fact assignment* (``situation``)
+of one decision. For every decision the engine's queries evaluate from a
+situation, :func:`attach` looks the assignment up in the board table of
+:mod:`proofs.boards` (every fact vector the real engine met on thousands of
+small boards, with the smallest board that produced it) and adds to the
+finding:
+
+``board``
+    The contract situation file (YAML text) under the finding's first
+    ruleset (``check``: its ruleset, with the finding's readings); the same
+    board under the other ruleset differs only in its ``ruleset:`` line
+    (:func:`board_for`).
+``query_kind``
+    The kind of the board's query (``move``, ``line_of_fire``, ...).
+``board_match``
+    ``exact``: the engine computes exactly the witness's facts on the board.
+    ``region``: the board's facts differ from the witness only in facts no
+    rule reads *here*: under each ruleset the same rules fire with the same
+    answers as for the witness (for ``diff``, the region the solver blocks
+    after reporting a finding; for a ``conflict``, the same conflicting
+    rules all fire; for a ``gap``, nothing decides). ``board_facts`` then
+    gives the board's facts.
+``replay``
+    ``{ruleset: {verdict, outcome, decision}}`` from running
+    :func:`adjudicator.queries.answer` on the board under each ruleset;
+    ``decision`` is what the decision came to at the board's facts in that
+    run (or ``"not evaluated"``). A board is reported only if the replay
+    reproduces the finding: for ``diff``, the decision's values differ
+    between the runs (or, where one run never reaches the decision, the
+    answers differ); for ``check``, the run meets the conflict or the gap.
+
+When no board of the table realises the witness (or none replays it),
+``board`` is ``None`` and ``board_note`` says so. Findings on decisions no
+query evaluates (scoring, scenario set-up, ...) get no board fields.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from adjudicator.board import square_name
+from adjudicator.engine import Facts as EngineFacts
+from adjudicator.engine import RuleConflict
+from adjudicator.errors import PositionedError
+from adjudicator.expr.compile import Value
+from adjudicator.queries import answer
+from adjudicator.situation import load_situation
+from adjudicator.situation_model import Situation
+from adjudicator.spec import Spec
+from proofs.boards import (
+    MAX_SIZE,
+    BoardTable,
+    Entry,
+    Outcome,
+    QueryDoc,
+    facts_key,
+    load,
+    recording,
+    situation,
+    yaml_text,
+)
+from proofs.report import Finding
+
+Progress = Callable[[str], None] | None
+CANDIDATES: Final = 8
+"""How many matching boards to replay before giving up on a witness."""
+NOT_EVALUATED: Final = "not evaluated"
+OUTCOME_FIELDS: Final = {
+    "move": ("path", "end", "breakaway", "slays", "tokens"),
+    "reach": ("squares", "breakaway_required"),
+    "line_of_fire": ("clear", "distance", "hindering"),
+    "attack": ("allowed", "attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage"),
+}
+"""The outcome fields a replay keeps, per query kind (all fields for other kinds)."""
+KINDS: Final = ("diff", "conflict", "gap")
+
+
+def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) -> list[Finding]:
+    """Add a board to every finding on a decision the engine evaluates from a situation (in place)."""
+    tables: dict[str, BoardTable] = {}
+    for finding in findings:
+        if finding.get("kind") not in KINDS or finding.get("situation") is None:
+            continue
+        rulesets = finding.get("rulesets") or [finding["ruleset"]]
+        for ruleset in rulesets:
+            if ruleset not in tables:
+                if progress:
+                    progress(f"boards for {ruleset}")
+                tables[ruleset] = load(spec, ruleset, progress=progress)
+        if not any(finding["decision"] in tables[rs].decisions() for rs in rulesets):
+            continue
+        witness(spec, finding, [tables[rs] for rs in rulesets])
+    return findings
+
+
+def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
+    """Find, replay and attach the smallest board realising one finding (in place)."""
+    tried = 0
+    for table, entry, match in candidates(spec, finding, tables):
+        if tried >= CANDIDATES:
+            break
+        tried += 1
+        found = _realise(spec, finding, table, entry)
+        if found is None:
+            continue
+        text, query, replay = found
+        finding["board"] = text
+        finding["query_kind"] = query["kind"]
+        finding["board_match"] = match
+        if match != "exact":
+            finding["board_facts"] = entry.facts
+        finding["replay"] = replay
+        return finding
+    finding["board"] = None
+    reason = "realises these facts" if not tried else "realises these facts and replays the finding"
+    finding["board_note"] = f"no board up to {MAX_SIZE} {reason}"
+    return finding
+
+
+# --- matching ---------------------------------------------------------------------
+
+
+def candidates(spec: Spec, finding: Finding, tables: list[BoardTable]) -> list[tuple[BoardTable, Entry, str]]:
+    """Boards realising the finding, from every ruleset's table: exact first, then fewest facts changed, smallest."""
+    target = finding["situation"]
+    best: dict[str, tuple[tuple[int, ...], BoardTable, Entry, str]] = {}
+    for table in tables:
+        for entry in table.vectors(finding["decision"]):
+            if set(entry.facts) != set(target) or not obeys_invariants(spec, finding, entry.facts):
+                continue
+            if entry.facts == target:
+                rank, match = (0, 0), "exact"
+            elif same_region(spec, finding, entry.facts):
+                rank, match = (1, sum(entry.facts[k] != v for k, v in target.items())), "region"
+            else:
+                continue
+            full = (*rank, *table.rank(entry.board, entry.query))
+            key = facts_key(entry.facts)
+            if key not in best or full < best[key][0]:
+                best[key] = (full, table, entry, match)
+    ordered = sorted(best.values(), key=lambda item: item[0])
+    return [(table, entry, match) for _, table, entry, match in ordered]
+
+
+def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -> bool:
+    """Whether facts the engine computed obey the decision's invariants in every ruleset of the finding.
+
+    The engine can compute facts a spec invariant rules out (the engine and
+    the spec then disagree on what a fact means: :func:`proofs.boards.invariant_breaks`
+    lists such cases); such a board is no witness.
+    """
+    for ruleset in finding.get("rulesets") or [finding["ruleset"]]:
+        declared = spec.decision(ruleset, finding["decision"])
+        env = EngineFacts(declared, {k: v for k, v in facts.items() if k in declared.facts})
+        if not all(inv.fn(env) for inv in declared.invariants):
+            return False
+    return True
+
+
+def side(
+    spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value], readings: Mapping[str, str]
+) -> tuple[Outcome, frozenset[str]]:
+    """``(answer, rules that fire)`` of a decision under one ruleset, by the Python engine."""
+    wanted = set(spec.decision(ruleset, decision).facts)
+    given = {k: v for k, v in facts.items() if k in wanted}
+    try:
+        result = spec.decide(ruleset, decision, given, readings)
+    except RuleConflict as exc:
+        return "conflict", frozenset(step.rule for step, _ in exc.steps)
+    if result.status == "undecided":
+        return "undecided", frozenset()
+    return result.value, frozenset(step.rule for step in result.trace)
+
+
+def same_region(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -> bool:
+    """Whether ``facts`` lie where the witness does (see the module docstring)."""
+    decision = finding["decision"]
+    if finding["kind"] == "diff":
+        for ruleset in finding["rulesets"]:
+            value, fired = side(spec, ruleset, decision, facts, {})
+            rules = frozenset(r["id"] for r in finding["rules"][ruleset])
+            if value != finding["answers"][ruleset] or fired != rules:
+                return False
+        return True
+    value, fired = side(spec, finding["ruleset"], decision, facts, finding.get("readings") or {})
+    if finding["kind"] == "gap":
+        return value == "undecided"
+    conflicting = frozenset(r["id"] for refs in finding["rules"].values() for r in refs)
+    return value == "conflict" and conflicting <= fired
+
+
+# --- building and replaying -------------------------------------------------------
+
+
+def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> tuple[str, QueryDoc, Any] | None:
+    """The board's YAML, query and replay, if it loads and the replay reproduces the finding."""
+    doc = table.boards[entry.board]
+    query = entry.query
+    if query["kind"] == "reach":
+        query = _narrow(spec, table, entry, finding["decision"])
+    rulesets = finding.get("rulesets") or [finding["ruleset"]]
+    readings = finding.get("readings") or {}
+    try:
+        text = yaml_text(doc, rulesets[0], query, readings)
+        loaded = {rs: load_text(board_for(text, rs)) for rs in rulesets}
+    except (PositionedError, ValueError):
+        return None
+    replay = {rs: run(spec, loaded[rs], finding["decision"], entry.facts) for rs in rulesets}
+    if not reproduces(finding, replay):
+        return None
+    return text, query, replay
+
+
+def _narrow(spec: Spec, table: BoardTable, entry: Entry, decision: str) -> QueryDoc:
+    """A ``move`` query that meets the same facts as the entry's ``reach`` query, if one does (easier to read)."""
+    doc, query, ruleset, key = table.boards[entry.board], entry.query, table.ruleset, facts_key(entry.facts)
+    rows = doc["map"]["terrain"]
+    for row_index, row in enumerate(rows):
+        for col, char in enumerate(row):
+            if char == "#":
+                continue
+            move: QueryDoc = {"kind": "move", "piece": query["piece"], "to": square_name((col, row_index))}
+            move |= {"die": query["die"]} if "die" in query else {}
+            with recording() as log:
+                try:
+                    answer(spec, situation(doc, ruleset, move))
+                except Exception:  # noqa: BLE001, S112 - a query the engine refuses is just not the one
+                    continue
+            if any(d == decision and facts_key(f) == key for d, f, _ in log):
+                return move
+    return query
+
+
+def board_for(text: str, ruleset: str) -> str:
+    """The same board under another ruleset (its ``ruleset:`` line changed)."""
+    lines = text.splitlines(keepends=True)
+    return "".join(f"ruleset: {ruleset}\n" if line.startswith("ruleset:") else line for line in lines)
+
+
+def load_text(text: str) -> Situation:
+    """Load situation YAML text through the contract's loader (with all its checks)."""
+    ruleset = next((line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("ruleset:")), "")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "witness.yaml"
+        path.write_text(text, encoding="utf-8")
+        return load_situation(path, {ruleset})
+
+
+def run(spec: Spec, loaded: Situation, decision: str, facts: Mapping[str, Value]) -> dict[str, Any]:
+    """Answer the board's query, and what the decision came to at the board's facts."""
+    wanted = set(spec.decision(loaded.ruleset, decision).facts)
+    key = facts_key({k: v for k, v in facts.items() if k in wanted})
+    with recording() as log:
+        try:
+            result = answer(spec, loaded)
+            shown: dict[str, Any] = {"verdict": result.verdict, "outcome": _subset(loaded, result.outcome)}
+        except RuleConflict as exc:
+            shown = {"verdict": "conflict", "outcome": {}, "note": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - an engine failure is reported, not raised
+            shown = {"verdict": "error", "outcome": {}, "note": str(exc)}
+    seen: Outcome | str = NOT_EVALUATED
+    for name, given, value in log:
+        if name == decision and facts_key(given) == key:
+            seen = value
+            break
+    shown["decision"] = seen
+    return shown
+
+
+def _subset(loaded: Situation, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    fields = OUTCOME_FIELDS.get(loaded.query.kind)
+    kept = {k: v for k, v in outcome.items() if fields is None or k in fields}
+    return dict(json.loads(json.dumps(kept, default=str)))
+
+
+def reproduces(finding: Finding, replay: Mapping[str, Mapping[str, Any]]) -> bool:
+    """Whether the replay shows the finding (see the module docstring)."""
+    if finding["kind"] in {"gap", "conflict"}:
+        wanted = "undecided" if finding["kind"] == "gap" else "conflict"
+        return bool(next(iter(replay.values()))["decision"] == wanted)
+    first, second = (replay[rs] for rs in finding["rulesets"])
+    if NOT_EVALUATED not in (first["decision"], second["decision"]):
+        return bool(first["decision"] != second["decision"])
+    if first["decision"] == second["decision"]:
+        return False
+    return (first["verdict"], first["outcome"]) != (second["verdict"], second["outcome"])
+
+
+def picture(finding: Finding) -> str:
+    """The text picture of a finding's board (``adjudicator.picture.text_board``), what it cannot draw, its query."""
+    from adjudicator.picture import text_board  # noqa: PLC0415 - only when there is a board
+
+    text = finding["board"]
+    loaded = load_text(text)
+    lines = [text_board(loaded)]
+    keys = ("kind:", "elevation:", "indoor:", "walls:", "stairs:", "query:")
+    lines += [line.strip() for line in text.splitlines() if line.strip().startswith(keys)]
+    lines += [f"{p.id}: {_piece_note(line)}" for p, line in zip(loaded.pieces, _piece_lines(text), strict=False)]
+    lines += [f"object: {line.strip().lstrip('- ')}" for line in text.splitlines() if "type: portal" in line]
+    return "\n".join(lines)
+
+
+def _piece_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.lstrip().startswith("- {id:")]
+
+
+def _piece_note(line: str) -> str:
+    """A piece's YAML line without the braces."""
+    return line.strip().lstrip("- ").strip("{}")
