@@ -127,7 +127,9 @@ class Engine:
         if applicable:
             view, clause = applicable[0]
             value = clause.then_fn(env)
-            return Result(decision.id, ruleset, value, "default", (self._step(view, f"default: {value!r}"),))
+            return Result(
+                decision.id, ruleset, value, "default", (self._step(view, f"default: {decision.id} = {_show(value)}"),)
+            )
         return Result(decision.id, ruleset, None, "undecided", self._fallback(ruleset))
 
     def below(self, ruleset: str, readings: Mapping[str, str]) -> dict[str, set[str]]:

@@ -17,6 +17,7 @@ from adjudicator.board import Square, square_name
 from adjudicator.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
 from adjudicator.picture import text_board
 from adjudicator.situation_model import MoveQuery, Piece
+from adjudicator.slaying import frenzy_attack, slaying
 from adjudicator.table import Table
 
 MAX_TOKENS = 2
@@ -130,6 +131,10 @@ def _blocked(table: Table, moving: Plan, out: Answer, citer: Citer, *, frenzy: b
         out.outcome.update(path=[square_name(start)], end=square_name(start))
         out.outcome["tokens"] = _tokens(table, moving.mover, citer, frenzy=frenzy)
         out.marks = {"path": [start]}
+        if frenzy:
+            out.outcome["frenzy_attack"] = frenzy_attack(
+                table, moving.mover, start, citer, slew=False, breakaway_failed=True
+            )
     return _finish(table, out)
 
 
@@ -186,6 +191,12 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
     if end[1] != "none":
         out.outcome["flight"] = end[1]
     out.outcome["slays"] = _slays(table, mover, end, citer)
+    if out.outcome["slays"]:
+        out.outcome["slaying"] = slaying(table, mover, table.piece(out.outcome["slays"]), end[0], citer)
+    if frenzy:
+        out.outcome["frenzy_attack"] = frenzy_attack(
+            table, mover, end[0], citer, slew=bool(out.outcome["slays"]), breakaway_failed=False
+        )
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
     out.outcome["revealed"] = _revealed(table, mover, squares, citer)
     out.marks = {"path": squares}
