@@ -19,6 +19,7 @@ from adjudicator.sources import parse_citation
 from adjudicator.spec import load_spec
 from tests.conftest import ROOT
 
+CORPUS_MINIMUM = 60
 CASES = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if "expect:" in p.read_text(encoding="utf-8"))
 
 
@@ -48,6 +49,8 @@ def test_golden_situation(path: Path) -> None:
         cite = parse_citation(text)
         assert cite.source in spec.sources, f"unknown source in {text!r}"
     assert expect.get("source"), "every ruling names the source lines that justify it"
+    if expect["verdict"] == "illegal":
+        assert expect.get("rules"), "an illegal ruling names the forbidding rule, which the trace must cite"
     if not supported(situation.query.kind):
         pytest.fail(f"query kind {situation.query.kind} is not supported")
     result = answer(spec, situation).to_json(spec)
@@ -57,3 +60,12 @@ def test_golden_situation(path: Path) -> None:
     cited = {step["rule"] for step in result["trace"]}
     missing = set(expect.get("rules", [])) - cited
     assert not missing, f"trace does not cite {sorted(missing)}; it cites {sorted(cited)}"
+
+
+def test_rulings_corpus_spans_both_editions() -> None:
+    """examples/rulings holds at least 60 hand-worked rulings, in both HorrorClix editions."""
+    rulings = [p for p in CASES if "rulings" in p.parts]
+    texts = [p.read_text(encoding="utf-8") for p in rulings]
+    assert len(rulings) >= CORPUS_MINIMUM
+    assert any("horrorclix/1e" in t for t in texts)
+    assert any("horrorclix/2008" in t for t in texts)
