@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from adjudicator.coverage import cited_lines
-from adjudicator.expr.types import EnumT, IntT
 from adjudicator.spec import load_spec
 from tests.conftest import ROOT
+from tests.spec.support import neutral_facts
 
 HC = "heroclix/core"
 REFERENCE = ROOT.parent / "shared" / "reference" / "heroclix.md"
@@ -18,16 +18,8 @@ GLOSSARY = (2404, 2885)
 
 
 def neutral(decision: str) -> dict:
-    """Every fact of the decision at a neutral value (false, first enum value, 0 or the lowest int)."""
-    facts = {}
-    for name, fact in load_spec().decision(HC, decision).facts.items():
-        if isinstance(fact.type, IntT):
-            facts[name] = 0 if fact.type.lo <= 0 <= fact.type.hi else fact.type.lo
-        elif isinstance(fact.type, EnumT):
-            facts[name] = fact.type.values[0]
-        else:
-            facts[name] = False
-    return facts
+    """Every fact of the decision at a neutral value."""
+    return neutral_facts(HC, decision)
 
 
 def decide(decision: str, readings: dict | None = None, **facts):
