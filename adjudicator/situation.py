@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from adjudicator.board import Board, Square, Terrain, is_adjacent, is_orthogonal, parse_square, square_name
-from adjudicator.situation_dump import dump_situation
 from adjudicator.situation_fields import Fields, check_int, describe, fail
 from adjudicator.situation_model import (
     ACTION_KINDS,
@@ -515,3 +514,10 @@ def load_situation(path: Path, known_rulesets: set[str]) -> Situation:
 
 
 __all__ = ["dump_situation", "load_situation"]
+
+
+def dump_situation(situation: Situation) -> str:
+    """Write a situation back as YAML (see :mod:`adjudicator.situation_dump`; imported lazily, ask never writes)."""
+    from adjudicator.situation_dump import dump_situation as dump  # noqa: PLC0415
+
+    return dump(situation)
