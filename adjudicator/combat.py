@@ -308,7 +308,7 @@ def attack_value(
     if attacker.attack in (None, HOURGLASS):
         return
     bonus = 0
-    if target.piece is not None and not target.piece.is_token:
+    if target.piece is not None and not target.piece.is_token and table.has_decision("attack.soar_bonus"):
         facts: dict[str, Value] = {
             "attack_kind": kind,
             "attacker_flight": target.attacker_flight,

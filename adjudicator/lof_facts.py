@@ -470,6 +470,11 @@ class _Builder:
                 "levels_differ": levels_differ,
             }
         )
+        if table.has_decision("terrain.corner_point"):
+            blocking_facts.update(self._corner_and_elevation_facts())
+            marks = [self.hindering_square(sq) for sq in self.path]
+            hindering["crosses_hindering_square"] = any(marks)
+            hindering["only_attacker_square"] = marks[0] and not any(marks[1:])
         return LineFacts(
             start=self.start,
             end=self.end,
@@ -483,6 +488,51 @@ class _Builder:
             inputs=self.inputs,
             undecided_inputs=self.undecided,
         )
+
+    def _corner_and_elevation_facts(self) -> dict[str, Value]:
+        """HeroClix's facts: the corner points the line passes through (hc L1453-1460) and elevation (hc L1403-1415)."""
+        table, board = self.table, self.board
+        rank = {"none": 0, "clear": 1, "hindering": 2, "blocking": 3}
+        worst = "none"
+        for corner in self.trace.corners:
+            sides = [self._point_class(sq) for sq in corner.sides]
+            result = table.decide("terrain.corner_point", {"purpose": "lof", "side_a": sides[0], "side_b": sides[1]})
+            if result.value is None:
+                self.undecided.append(result)
+                continue
+            if str(result.value) != "clear":
+                self.note_input(result, relevant=True)
+            if rank[str(result.value)] > rank[worst]:
+                worst = str(result.value)
+        elevated = [table.level(sq) > 1 for sq in (self.start, self.end)]
+        interior = self.trace.interior
+        blocking = [sq for sq in self.path if board.terrain.get(sq) == Terrain.BLOCKING]
+        ends = {self.attacker, self.target}
+        crossed = {table.occupant.get(sq) for sq in interior if sq in table.occupant}
+        multibase = "none"
+        for piece in crossed:
+            if piece is None or piece.size != "double":
+                continue
+            kind = "attacker" if piece is self.attacker else "target" if piece is self.target else "other"
+            if kind == "other" or multibase in {"none", "attacker"}:
+                multibase = kind
+        indoor = self.table.situation.map_kind == "indoor/outdoor"
+        return {
+            "to_self": False,
+            "corner_point": worst,
+            "both_elevated": all(elevated),
+            "blocking_all_ground": all(table.level(sq) == 1 for sq in blocking),
+            "crosses_elevated": any(table.level(sq) > 1 for sq in interior),
+            "crosses_large": any(p is not None and p not in ends and Table.giant(p) for p in crossed),
+            "outdoor_over_indoor": indoor and table.indoor(self.start) != table.indoor(self.end),
+            "multibase_crossed": multibase,
+        }
+
+    def _point_class(self, square: Square) -> str:
+        """A corner point's side as the corner-point rule classes it: a character counts as blocking (hc L1453-1460)."""
+        if self.board.terrain.get(square) in (Terrain.BLOCKING, None) or self.occupant(square) is not None:
+            return "blocking"
+        return "hindering" if self.hindering_square(square) else "clear"
 
     def _doorways_at(self, a: Square, b: Square, doors: frozenset[Wall], door_cut: bool) -> None:
         """Cite the doorway decisions of the edges at a corner the line is cut at."""

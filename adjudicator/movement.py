@@ -389,11 +389,12 @@ def _budgets(out: Plan) -> None:
     declared = table.spec.decision(table.ruleset, "move.speed").facts
     changes = range(MAX_MODE_CHANGES + 1) if flight != "none" else range(1)
     budgets = []
-    missing = [name for name in declared if name not in base and name != "mode_changes"]
+    supplied = {*table.profile.derived, *table.profile.assumed, "mode_changes"}
+    missing = [name for name in declared if name not in base and name not in supplied]
     if missing:
         raise UnknownFact(f"move.speed declares facts {missing}, which the movement engine does not compute")
     for k in changes:
-        result = table.decide("move.speed", {name: k if name == "mode_changes" else base[name] for name in declared})
+        result = table.decide("move.speed", {**base, "mode_changes": k})
         out.speed_results.append(result)
         if k == 0:
             out.trace.append(Why(result, f"{mover.id} speed {speed}"))

@@ -59,6 +59,7 @@ STOP: Final = (
     "entered_hindering",
     "entered_water",
     "through_hindering_corner",
+    "from_hindering",
 )
 """Order of the step-dependent facts of ``move.must_stop`` in a vector."""
 END: Final = ("flight", "occupant", "object", "terrain")
@@ -112,6 +113,7 @@ class BoardSteps:
             tb == Terrain.HINDERING and ta != Terrain.HINDERING,
             tb == Terrain.WATER and ta != Terrain.WATER,
             corner,
+            ta in (Terrain.HINDERING, Terrain.WATER),
         )
         return pair, stop
 
@@ -160,7 +162,7 @@ class MoveFacts:
         self.table = table
         self.board: Board = table.board
         self.mover = mover
-        self.kind = "victim" if mover.is_token else "monster"
+        self.kind = table.profile.token if mover.is_token else table.profile.figure
         self.speed_mode = "foot" if mover.is_token else SPEED_MODE[mover.move]
         self.giant = table.giant(mover)
         self.start = mover.square
@@ -201,6 +203,8 @@ class MoveFacts:
                 out.append((name, names.index(name)))
             elif name in self._fixed:
                 out.append((name, -1))
+            elif name in self.table.profile.derived or name in self.table.profile.assumed:
+                continue  # the game profile supplies it (see adjudicator.games)
             else:
                 raise UnknownFact(f"{decision} declares fact {name!r}, which the movement engine does not compute")
         return tuple(out)
@@ -357,8 +361,8 @@ class MoveFacts:
         """Whether the portal is closed (``portal.closed``), hostile, and hostile only because of victims."""
         pieces = [self.occupant[sq] for sq in door.sides if sq in self.occupant]
         here = mover_at in door.sides
-        side_monster = any(not p.is_token for p in pieces) or (here and self.kind == "monster")
-        side_victim = any(p.is_token for p in pieces) or (here and self.kind == "victim")
+        side_monster = any(not p.is_token for p in pieces) or (here and self.kind == self.table.profile.figure)
+        side_victim = any(p.is_token for p in pieces) or (here and self.kind == self.table.profile.token)
         closed = self.table.decide("portal.closed", {"side_monster": side_monster, "side_victim": side_victim})
         relations = [self.table.relation(self.mover, p) for p in pieces]
         monsters = "opposing" in relations

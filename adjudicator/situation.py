@@ -381,7 +381,9 @@ class _Reader:
             e.check_keys(("kill", "by_player", "phase"), "a score event")
             kill = self.piece_ref(e.raw("kill"), e.line("kill"), e.name("kill"))
             by_player = self.player(e, "by_player", e.raw("by_player"), e.line("by_player"))
-            events.append(KillEvent(kill, by_player, cast("Any", e.choice("phase", PHASES))))
+            phaseless = self.ruleset.split("/", maxsplit=1)[0] == "heroclix"  # HeroClix has no phases
+            phase = e.choice("phase", PHASES, PHASES[0] if phaseless else None)
+            events.append(KillEvent(kill, by_player, cast("Any", phase)))
         return ScoreQuery(tuple(events))
 
     def player(self, f: Fields, key: str, value: Node, line: int) -> int:

@@ -13,6 +13,7 @@ from typing import Literal
 from adjudicator.board import Board, Square, is_diagonal
 from adjudicator.engine import Result
 from adjudicator.expr.compile import Value
+from adjudicator.games import Profile, profile
 from adjudicator.situation_model import HOURGLASS, MapObject, Piece, Situation
 from adjudicator.spec import Spec
 
@@ -32,6 +33,9 @@ class Table:
         self.occupant: dict[Square, Piece] = {sq: p for p in situation.pieces for sq in p.at}
         self.objects: dict[Square, MapObject] = {o.at: o for o in situation.objects}
         self._cache: dict[tuple[str, tuple[tuple[str, Value], ...]], Result] = {}
+        self.profile: Profile = profile(self.ruleset)
+        self.assumed: dict[str, str] = {}
+        """Facts no situation field gave, taken at the game profile's documented default."""
 
     # --- decisions ------------------------------------------------------------------
 
@@ -40,6 +44,8 @@ class Table:
         key = (decision, tuple(sorted(facts.items())))
         cached = self._cache.get(key)
         if cached is None:
+            facts, assumed = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)
+            self.assumed.update(assumed)
             cached = self.spec.decide(self.ruleset, decision, facts, self.readings)
             self._cache[key] = cached
         return cached

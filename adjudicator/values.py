@@ -51,7 +51,9 @@ class Unanswerable(Exception):
 
 def domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> str | None:
     """Why ``facts`` do not fit the declared domains of ``decision``, or ``None`` if they do."""
-    declared = table.spec.decision(table.ruleset, decision).facts
+    spec_decision = table.spec.decision(table.ruleset, decision)
+    declared = spec_decision.facts
+    facts = table.profile.adapt(spec_decision, facts)[0]
     for name, value in facts.items():
         fact = declared.get(name)
         if fact is not None and not contains(fact.type, value):

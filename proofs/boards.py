@@ -101,6 +101,8 @@ def recording() -> Iterator[Log]:
     original = Table.decide
 
     def decide(self: Table, decision: str, facts: Mapping[str, Value]) -> Result:
+        # the facts as the game's decision declares them (adjudicator.games drops or fills some)
+        facts = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)[0]
         try:
             result = original(self, decision, facts)
         except RuleConflict:

@@ -47,4 +47,8 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     module = importlib.import_module(MODULES[kind])
     table = Table(spec, situation)
     result: Answer = module.answer(table)
+    if table.assumed:
+        previous = result.outcome.get("assumed")
+        merged = dict(previous) if isinstance(previous, dict) else {}
+        result.outcome["assumed"] = merged | {k: v for k, v in sorted(table.assumed.items()) if k not in merged}
     return result

@@ -96,7 +96,12 @@ def _facts(
         decide(
             table,
             "turn.actions",
-            {"build_total": build_total, "hundreds": build_total // 100, "unused_last_turn": 0},
+            {
+                "build_total": build_total,
+                "hundreds": build_total // 100,
+                "unused_last_turn": 0,
+                "characters_left": min(max(len([p for p in table.monsters() if p.player == piece.player]), 1), 10),
+            },
         )
     )
     if turn.value is None:

@@ -68,6 +68,7 @@ from adjudicator.combat import (
 from adjudicator.engine import Result
 from adjudicator.errors import PositionedError
 from adjudicator.expr.compile import Value
+from adjudicator.knockback import knockback
 from adjudicator.picture import text_board
 from adjudicator.queries import NotSupported
 from adjudicator.queries.action import _facts as action_facts
@@ -75,7 +76,7 @@ from adjudicator.situation_model import AttackQuery, Piece
 from adjudicator.table import Table
 from adjudicator.values import Unanswerable, ValueResult, decide, fallback_step
 
-GAMES = ("horrorclix",)
+GAMES = ("horrorclix", "heroclix")
 """Games whose attack rules this module asks."""
 
 CONTRACT_ORDER = ("attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage")
@@ -99,6 +100,7 @@ class Resolver:
         self.targets = [self._target(ref) for ref in query.targets]
         self.outcome: dict[str, Any] = {}
         self.open = False
+        self.roll: tuple[int, int] | None = None
 
     def _target(self, ref: str) -> Target:
         situation = self.table.situation
@@ -241,7 +243,9 @@ class Resolver:
         return decide(self.table, "object.smashed", {"object": target.obj.type, "roll": total})
 
     def damage_base(self) -> int:
-        """The attacker's damage value for this attack (``damage.base``)."""
+        """The attacker's damage value for this attack (``damage.base``, else the value on the dial)."""
+        if not self.table.has_decision("damage.base"):
+            return int(self.attacker.damage or 0)
         facts: dict[str, Value] = {
             "damage_value": self.attacker.damage or 0,
             "frenzy": False,
@@ -263,7 +267,16 @@ class Resolver:
             return ask(self.table, self.answer, target.ref, "damage.dealt", facts)
         return decide(self.table, "damage.dealt", facts)
 
-    def knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[Result, Result]:
+    def knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[int, bool]:
+        """Extra clicks of ``damage.knockdown_extra`` and whether ``flight.knocked_down`` (0, False without them)."""
+        if not self.table.has_decision("damage.knockdown_extra"):
+            return 0, False
+        extra, down = self._knockdown(target, hit=hit, taken=taken, cite=cite)
+        if extra.value is None:
+            raise Open
+        return int(str(extra.value)), down.value is True
+
+    def _knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[Result, Result]:
         """``damage.knockdown_extra`` and ``flight.knocked_down`` for one target."""
         facts: dict[str, Value] = {
             "attack_kind": self.kind,
@@ -289,6 +302,7 @@ class Resolver:
         """Resolve the attack for the given dice."""
         table, answer, out = self.table, self.answer, self.outcome
         label = f"roll {roll[0]}+{roll[1]}"
+        self.roll = roll
         self.one_roll()
         critical = ask(table, answer, label, "critical.kind", roll_facts(roll)).value
         out["critical"] = None if critical == "none" else critical
@@ -303,7 +317,7 @@ class Resolver:
         out["attacker_damage"] = ask(table, answer, self.attacker.id, "damage.to_attacker", facts).value
         if self.monsters:
             self.damage(hit, critical == "hit")
-        out["notes"] = [KILLS_NOTE]
+        out["notes"] = [KILLS_NOTE.replace("monster", self.table.profile.figure)]
 
     def damage(self, hit: dict[str, bool], critical: bool) -> None:
         """Damage to each target after the roll (see module doc for several hit targets)."""
@@ -324,7 +338,7 @@ class Resolver:
                 for share in (0, total):
                     taken = int(str(self.dealt(target, share, critical, split=True).value))
                     extra, _ = self.knockdown(target, hit=True, taken=taken)
-                    ends.append(taken + int(str(extra.value)))
+                    ends.append(taken + extra)
                 ranges[target.ref] = ends
             out["damage_range"] = ranges
         for target in struck if len(struck) == 1 else []:
@@ -333,14 +347,23 @@ class Resolver:
                 ask(self.table, self.answer, f"all {total} to {target.ref}", "damage.split_valid", facts)
             taken = int(str(self.dealt(target, total, critical, split=False).value))
             extra, down = self.knockdown(target, hit=True, taken=taken)
-            damage[target.ref] = taken + int(str(extra.value))
-            knock[target.ref] = int(str(extra.value))
-            if down.value is True:
+            damage[target.ref] = taken + extra
+            knock[target.ref] = extra
+            if down:
                 knocked.append(target.ref)
         out["damage"] = {t.ref: damage[t.ref] for t in self.monsters if t.ref in damage}
-        if knock:
+        if knock and self.table.has_decision("damage.knockdown_extra"):
             out["knockdown"] = knock
-        out["knocked_down"] = knocked
+        if self.table.has_decision("flight.knocked_down"):
+            out["knocked_down"] = knocked
+        if self.roll is not None and self.table.has_decision("knockback.occurs"):
+            out["knockback"] = {
+                t.ref: knockback(
+                    self.table, self.answer, self.attacker, t.piece, self.roll, hit=hit[t.ref], taken=damage[t.ref]
+                )
+                for t in self.monsters
+                if t.piece is not None
+            }
 
     def without_roll(self) -> None:
         """Count the 36 rolls exactly."""
@@ -378,7 +401,7 @@ class Resolver:
             self.damage_distribution(self.monsters[0], hits[self.monsters[0].ref], values)
         elif len(self.monsters) > 1:
             out["damage_to_divide"] = self.damage_base()
-        out["notes"] = [KILLS_NOTE]
+        out["notes"] = [KILLS_NOTE.replace("monster", table.profile.figure)]
 
     def damage_distribution(self, target: Target, hits: list[bool], crits: list[Value | None]) -> None:
         """Clicks the single target takes, over the 36 rolls."""
@@ -390,9 +413,13 @@ class Resolver:
                 clicks.append(0)
                 continue
             dealt = self.dealt(target, total, crit == "hit", split=False, cite=False)
+            evaluated.append(dealt)
+            if dealt.value is None:
+                raise Open
             extra, _ = self.knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)
-            evaluated += [dealt, extra]
-            clicks.append(int(str(dealt.value)) + int(str(extra.value)))
+            if self.table.has_decision("damage.knockdown_extra"):
+                evaluated.append(self._knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)[0])
+            clicks.append(int(str(dealt.value)) + extra)
         self.answer.trace.extend(summarise(evaluated, target.ref))
         self.outcome["damage_distribution"] = distribution(clicks)
 

@@ -47,7 +47,8 @@ def answer(table: Table) -> Answer:
     for index, piece_id in enumerate(query.acted):
         if table.piece(piece_id).is_token:
             raise PositionedError(
-                situation.where(f"query.acted[{index}]"), f"{piece_id} is a victim token: it is given no actions"
+                situation.where(f"query.acted[{index}]"),
+                f"{piece_id} is a {table.piece(piece_id).type} token: it is given no actions",
             )
     result = Answer(table.ruleset, "end_turn", "answered")
     tokens: dict[str, int | None] = {}
@@ -112,11 +113,13 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
             {"controlled_by_ending_player": True, "given": "action" if acted else "nothing", "token_received": acted},
         ),
     )
-    removed = _cite_value(
-        result,
-        piece,
-        decide(table, "end_turn.remove_tokens", {"controlled_by_active": True, "given_action_this_turn": acted}),
-    )
+    removed = cleared  # HeroClix has no separate hourglass-phase checklist
+    if table.has_decision("end_turn.remove_tokens"):
+        removed = _cite_value(
+            result,
+            piece,
+            decide(table, "end_turn.remove_tokens", {"controlled_by_active": True, "given_action_this_turn": acted}),
+        )
     if cleared != removed:
         result.note(
             fallback_step(
@@ -128,7 +131,9 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
     if cleared:
         tokens = 0
     clicks = 0
-    hourglass = any(table.hourglass(piece, slot) for slot in HOURGLASS_SLOTS)
+    hourglass = table.has_decision("end_turn.hourglass_damage") and any(
+        table.hourglass(piece, slot) for slot in HOURGLASS_SLOTS
+    )
     if hourglass:
         clicks += int(
             _cite_value(

@@ -16,7 +16,7 @@ from adjudicator.queries import NotSupported
 from adjudicator.situation_model import Endpoint, LineOfFireQuery, Piece
 from adjudicator.table import Table
 
-GAMES = ("horrorclix",)
+GAMES = ("horrorclix", "heroclix")
 """Games whose line-of-fire facts this module computes."""
 
 

@@ -46,7 +46,7 @@ def answer(table: Table) -> Answer:
             where = situation.where(f"query.events[{index}].kill")
             victim = table.piece(event.kill)
             if victim.is_token:
-                raise PositionedError(where, f"{victim.id} is a victim token, not a monster: it cannot be killed")
+                raise PositionedError(where, f"{victim.id} is a {victim.type} token: it cannot be killed")
             if victim.id in killed:
                 raise PositionedError(where, f"{victim.id} is killed twice")
             killed.add(victim.id)
@@ -65,10 +65,14 @@ def answer(table: Table) -> Answer:
             total = cite_as(
                 result,
                 f"player {p}",
-                decide(table, "score.total", {"kill_points": kills[p], "victim_points": vp, "other_points": 0}),
+                decide(
+                    table,
+                    "score.total",
+                    {"kill_points": kills[p], "victim_points": vp, "other_points": 0, "object_points": 0},
+                ),
             )
             totals[p] = None if total.value is None else int(total.value)
-        winner = _winner(table, players, totals, monsters, result)
+        winner = _winner(table, players, totals, monsters, result, killed)
     except Unanswerable as exc:
         result.note(fallback_step(table, exc.note))
         result.verdict = "undecided"
@@ -92,7 +96,12 @@ def _kill_points(
     table: Table, result: Answer, victim: Piece, *, by_player: int, phase: str, where: Where
 ) -> int | None:
     """Points the credited player scores for one kill (None when undecided)."""
-    scorer = cite_as(result, victim.id, decide(table, "score.kill_scorer", {"killer_state": "normal"}))
+    players = len({p.player for p in table.monsters()} | {by_player})
+    scorer = cite_as(
+        result,
+        victim.id,
+        decide(table, "score.kill_scorer", {"killer_state": "normal", "players": min(max(players, 2), 8)}),
+    )
     if scorer.value is None:
         return None
     side = cite_as(
@@ -107,6 +116,8 @@ def _kill_points(
                 "viewer_active": victim.player == by_player,
                 "teams": False,
                 "viewer_teammate_of_owner": False,
+                "viewer_controls": victim.player == by_player,
+                "viewer_teammate_of_controller": False,
             },
         ),
     )
@@ -124,13 +135,17 @@ def _kill_points(
         "state": victim.state,
         "minion": victim.minion,
         "minion_vp_effect": False,
+        "ata": False,
+        "ata_cost": 0,
     }
     decided = cite_as(result, f"{victim.id} killed by player {by_player}", decide(table, "score.kill_points", facts))
     return None if decided.value is None else int(decided.value)
 
 
 def _victim_points(table: Table, player: int, monsters: list[Piece], killed: set[str], result: Answer) -> int | None:
-    """Victory points for victims for one player."""
+    """Victory points for victims for one player (0 in a game without them)."""
+    if not table.has_decision("score.victim_points"):
+        return 0
     build_total = table.situation.build_total
     facts: dict[str, Value] = {
         "build_total": build_total,
@@ -148,8 +163,13 @@ def _army(monsters: list[Piece], player: int) -> int | None:
     return None if any(c is None for c in costs) else sum(c or 0 for c in costs)
 
 
-def _winner(
-    table: Table, players: list[int], totals: dict[int, int | None], monsters: list[Piece], result: Answer
+def _winner(  # noqa: PLR0917 - the facts of one comparison
+    table: Table,
+    players: list[int],
+    totals: dict[int, int | None],
+    monsters: list[Piece],
+    result: Answer,
+    killed: set[str],
 ) -> int | None:
     """The winner by ``victory.winner``, leader against each challenger (None when not decided)."""
     if not players or None in totals.values():
@@ -157,7 +177,16 @@ def _winner(
     leader, tied = players[0], False
     for challenger in players[1:]:
         army_a, army_b = _army(monsters, leader), _army(monsters, challenger)
-        if totals[leader] == totals[challenger] and (army_a is None or army_b is None):
+        declared = table.spec.decision(table.ruleset, "victory.winner").facts
+        tie_by_army = "army_a" in declared
+        if totals[leader] == totals[challenger] and "roll_a" in declared:
+            result.note(
+                fallback_step(
+                    table, f"players {leader} and {challenger} tie: a 2d6 roll the situation does not give breaks it"
+                )
+            )
+            return None
+        if totals[leader] == totals[challenger] and (army_a is None or army_b is None) and tie_by_army:
             result.note(
                 fallback_step(table, f"players {leader} and {challenger} tie and an army's points are not all given")
             )
@@ -168,6 +197,8 @@ def _winner(
             "vp_b": totals[challenger] or 0,
             "army_a": army_a or 0,
             "army_b": army_b or 0,
+            "survivors_a": any(p.player == leader and p.id not in killed for p in monsters),
+            "survivors_b": any(p.player == challenger and p.id not in killed for p in monsters),
         }
         decided = cite_as(
             result, f"a = player {leader}, b = player {challenger}", decide(table, "victory.winner", facts)
