@@ -94,13 +94,11 @@ class Engine:
         self,
         rules: Mapping[str, Rule],
         decisions: Mapping[tuple[str, str], Decision],
-        graphs: Mapping[str, nx.DiGraph[str]],
         fallback: Mapping[str, str],
     ) -> None:
         self.rules = rules
         self.decisions = decisions
         self.fallback = fallback
-        self.graphs = graphs
         self._below: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, set[str]]] = {}
         self.index: dict[tuple[str, str], list[Rule]] = {}
         for rule in rules.values():

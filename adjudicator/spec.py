@@ -46,7 +46,7 @@ class Spec:
     engine: Engine = field(init=False)
 
     def __post_init__(self) -> None:
-        self.engine = Engine(self.rules, self.decisions, self.graphs, self.fallback)
+        self.engine = Engine(self.rules, self.decisions, self.fallback)
 
     def rulesets(self) -> list[str]:
         """Every ruleset, sorted."""

@@ -8,24 +8,12 @@ import pytest
 
 from adjudicator.expr.types import domain
 from adjudicator.spec import load_spec
+from tests.spec.support import decide_first_values as decide
+from tests.spec.support import rule_ids as rules
 
 R08 = "horrorclix/2008"
 R1E = "horrorclix/1e"
 BOTH = [R08, R1E]
-
-
-def decide(ruleset, decision, readings=None, **facts):
-    """Decide with every fact not given set to the first value of its type."""
-    spec = load_spec()
-    dec = spec.decision(ruleset, decision)
-    full = {name: domain(fact.type)[0] for name, fact in dec.facts.items()}
-    full.update(facts)
-    return spec.decide(ruleset, decision, full, readings)
-
-
-def rules(result):
-    """The ids of the rules in a result's trace."""
-    return {step.rule for step in result.trace}
 
 
 # --- powers and cards -------------------------------------------------------------------

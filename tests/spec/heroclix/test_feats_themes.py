@@ -5,19 +5,9 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.spec import load_spec
-from tests.spec.support import neutral_facts
+from tests.spec.support import heroclix_decide as decide
 
 HC = "heroclix/core"
-
-
-def neutral(decision: str) -> dict:
-    """Every fact of the decision at a neutral value."""
-    return neutral_facts(HC, decision)
-
-
-def decide(decision: str, readings: dict | None = None, **facts):
-    """Decide a HeroClix decision with every other fact at its neutral value."""
-    return load_spec().decide(HC, decision, {**neutral(decision), **facts}, readings)
 
 
 # --- feats ------------------------------------------------------------------------------------

@@ -10,26 +10,12 @@ import pytest
 from adjudicator.coverage import cited_lines
 from adjudicator.spec import load_spec
 from tests.conftest import ROOT
-from tests.spec.support import neutral_facts
+from tests.spec.support import heroclix_decide as decide
+from tests.spec.support import rule_ids as rules
 
 HC = "heroclix/core"
 REFERENCE = ROOT.parent / "shared" / "reference" / "heroclix.md"
 GLOSSARY = (2404, 2885)
-
-
-def neutral(decision: str) -> dict:
-    """Every fact of the decision at a neutral value."""
-    return neutral_facts(HC, decision)
-
-
-def decide(decision: str, readings: dict | None = None, **facts):
-    """Decide a HeroClix decision with every other fact at its neutral value."""
-    return load_spec().decide(HC, decision, {**neutral(decision), **facts}, readings)
-
-
-def rules(result) -> set[str]:
-    """The ids of the rules in a result's trace."""
-    return {step.rule for step in result.trace}
 
 
 # --- inventory and coverage -------------------------------------------------------------------

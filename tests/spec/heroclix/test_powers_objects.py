@@ -9,24 +9,9 @@ import pytest
 from adjudicator.engine import RuleConflict
 from adjudicator.expr.types import domain
 from adjudicator.spec import load_spec
-from tests.spec.support import neutral_facts
+from tests.spec.support import heroclix_decide as decide
 
 HC = "heroclix/core"
-
-
-def neutral(decision: str) -> dict:
-    """Every fact of the decision at a neutral value."""
-    return neutral_facts(HC, decision)
-
-
-def decide(decision: str, readings: dict | None = None, **facts):
-    """Decide a HeroClix decision with every other fact at its neutral value."""
-    return load_spec().decide(HC, decision, {**neutral(decision), **facts}, readings)
-
-
-def rules(result) -> set[str]:
-    """The ids of the rules in a result's trace."""
-    return {step.rule for step in result.trace}
 
 
 # --- power kinds and where they are described ---------------------------------------

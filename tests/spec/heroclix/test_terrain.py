@@ -4,25 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.spec import load_spec
-from tests.spec.support import neutral_facts
+from tests.spec.support import heroclix_decide as decide
+from tests.spec.support import rule_ids as rules
 
 HC = "heroclix/core"
-
-
-def neutral(decision: str) -> dict:
-    """Every fact of the decision at a neutral value."""
-    return neutral_facts(HC, decision)
-
-
-def decide(decision: str, readings: dict | None = None, **facts):
-    """Decide a HeroClix decision with every other fact at its neutral value."""
-    return load_spec().decide(HC, decision, {**neutral(decision), **facts}, readings)
-
-
-def rules(result) -> set[str]:
-    """The ids of the rules in a result's trace."""
-    return {step.rule for step in result.trace}
 
 
 # --- HE.TERR.COLOURS / HE.TERR.ZONE_LINES -------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator.expr.types import domain
 from adjudicator.spec import load_spec
+from tests.spec.support import rule_ids as rules
 
 HC = "heroclix/core"
 HX = "horrorclix/2008"
@@ -18,11 +19,6 @@ def decide(decision, readings=None, ruleset=HC, **facts):
     full = {name: domain(fact.type)[0] for name, fact in dec.facts.items()}
     full.update(facts)
     return spec.decide(ruleset, decision, full, readings)
-
-
-def rules(result):
-    """The ids of the rules in a result's trace."""
-    return {step.rule for step in result.trace}
 
 
 # --- rounds and turns ------------------------------------------------------------------------
