@@ -30,8 +30,8 @@ run: $(STAMP)
 test: lint typecheck pytest docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check adjudicator proofs tests benchmarks docs/conf.py
-	$(BIN)/ruff format --check adjudicator proofs tests benchmarks docs/conf.py
+	$(BIN)/ruff check adjudicator proofs tests benchmarks scripts docs/conf.py
+	$(BIN)/ruff format --check adjudicator proofs tests benchmarks scripts docs/conf.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.engine import Result, Step
+from adjudicator.core.engine import Result, Step
+from adjudicator.core.spec import Spec
 from adjudicator.present import step_json
-from adjudicator.spec import Spec
 
 VERDICTS = ("legal", "illegal", "answered", "undecided")
 

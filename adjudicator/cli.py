@@ -18,12 +18,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from adjudicator.coverage import coverage
-from adjudicator.engine import FactError, RuleConflict
-from adjudicator.errors import PositionedError, SpecErrors, UsageError
-from adjudicator.expr.types import BoolT, IntT
+from adjudicator.core.coverage import coverage
+from adjudicator.core.engine import FactError, RuleConflict
+from adjudicator.core.errors import PositionedError, SpecErrors, UsageError
+from adjudicator.core.expr.types import BoolT, IntT
+from adjudicator.core.spec import Spec, load_spec
 from adjudicator.present import cite_text, result_json, rule_json, step_json
-from adjudicator.spec import Spec, load_spec
 
 F = TypeVar("F", bound=Callable[..., Any])
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
@@ -299,9 +299,9 @@ def ask(situation: str, as_json: bool, svg: str | None) -> None:
     """Answer the question of a SITUATION file: verdict, outcome, cited trace."""
     from pathlib import Path  # noqa: PLC0415
 
+    from adjudicator.core.spec import known_rulesets  # noqa: PLC0415
     from adjudicator.queries import answer  # noqa: PLC0415
-    from adjudicator.situation import load_situation  # noqa: PLC0415
-    from adjudicator.spec import known_rulesets  # noqa: PLC0415
+    from adjudicator.situation.load import load_situation  # noqa: PLC0415
 
     path = Path(situation)
     if not path.is_file():
@@ -310,7 +310,7 @@ def ask(situation: str, as_json: bool, svg: str | None) -> None:
     spec = load_spec(games=(loaded.ruleset.split("/", maxsplit=1)[0],))
     result = answer(spec, loaded)
     if svg:
-        from adjudicator.picture import write_svg  # noqa: PLC0415
+        from adjudicator.spaces.square.picture import write_svg  # noqa: PLC0415
 
         write_svg(loaded, result, Path(svg))
     if as_json:
@@ -345,7 +345,7 @@ def examples(folder: str) -> None:
     from pathlib import Path  # noqa: PLC0415
 
     from adjudicator.queries import answer, supported  # noqa: PLC0415
-    from adjudicator.situation import load_situation  # noqa: PLC0415
+    from adjudicator.situation.load import load_situation  # noqa: PLC0415
 
     spec = spec_or_fail()
     validate.callback(as_json=False)  # type: ignore[misc]

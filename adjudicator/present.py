@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.engine import Result, Step
-from adjudicator.expr.unparse import unparse
-from adjudicator.model import Rule, RuleView
-from adjudicator.sources import Citation
-from adjudicator.spec import Spec
+from adjudicator.core.engine import Result, Step
+from adjudicator.core.expr.unparse import unparse
+from adjudicator.core.model import Rule, RuleView
+from adjudicator.core.sources import Citation
+from adjudicator.core.spec import Spec
 
 
 def cite_json(spec: Spec, cite: Citation) -> dict[str, Any]:

@@ -10,8 +10,8 @@ import statistics
 import sys
 import time
 
-from adjudicator.board import Board, Square
-from adjudicator.geometry import trace_line
+from adjudicator.spaces.square.board import Board, Square
+from adjudicator.spaces.square.geometry import trace_line
 
 SIZE = 24
 REPEATS = 20

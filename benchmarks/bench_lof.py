@@ -16,11 +16,11 @@ import statistics
 import sys
 import time
 
-from adjudicator.board import Board
-from adjudicator.lof import line_of_fire, piece_line_of_fire
-from adjudicator.situation_model import LineOfFireQuery, MapObject, Piece, Situation
-from adjudicator.spec import load_spec
-from adjudicator.table import Table
+from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.lof import line_of_fire, piece_line_of_fire
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
+from adjudicator.spaces.square.board import Board
 
 SIZE = 24
 PIECES = 20

@@ -18,11 +18,11 @@ import sys
 import time
 from dataclasses import replace
 
-from adjudicator.board import Board, Square
+from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import reach
-from adjudicator.situation_model import MapObject, Piece, ReachQuery, Situation
-from adjudicator.spec import load_spec
-from adjudicator.table import Table
+from adjudicator.situation.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.spaces.square.board import Board, Square
 
 SIZE = 24
 PIECES = 20

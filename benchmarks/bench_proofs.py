@@ -14,11 +14,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from adjudicator.engine import RuleConflict
-from adjudicator.expr.compile import Value
-from adjudicator.expr.types import domain
-from adjudicator.model import Decision
-from adjudicator.spec import Spec, load_spec
+from adjudicator.core.engine import RuleConflict
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.expr.types import domain
+from adjudicator.core.model import Decision
+from adjudicator.core.spec import Spec, load_spec
 from proofs import check, diff, prove
 from proofs.report import Finding
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
 
 
 def main() -> None:

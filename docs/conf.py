@@ -30,8 +30,8 @@ LOG = logging.getLogger(__name__)
 
 def generate_reference(app: Sphinx) -> None:
     """Write docs/reference/generated/ from the spec before reading sources."""
-    from adjudicator.docgen import generate  # noqa: PLC0415 - import after sys.path is set
-    from adjudicator.spec import load_spec  # noqa: PLC0415
+    from adjudicator.core.spec import load_spec  # noqa: PLC0415
+    from adjudicator.docgen.build import generate  # noqa: PLC0415 - import after sys.path is set
 
     start = time.perf_counter()
     srcdir = Path(app.srcdir)

@@ -7,7 +7,7 @@ objects, one to four pieces with varied player, movement, flight, size and
 hourglass values), answers a handful of queries on each (``reach``,
 ``move``, ``line_of_fire``, ``attack``, ``action``) through
 :func:`adjudicator.queries.answer`, and records every ``(decision, facts)``
-pair that :meth:`Table.decide <adjudicator.table.Table.decide>` is asked
+pair that :meth:`Table.decide <adjudicator.games.clix.table.Table.decide>` is asked
 (:func:`recording` wraps it). For each decision and fact vector the
 smallest board that produced it is kept, with the query that did.
 
@@ -19,7 +19,7 @@ warm ``diff`` reads it in well under a second.
 
 A board is kept as a *document*: the contract's situation file as plain data
 without ``ruleset`` and ``query`` (``map``, ``pieces``, ``objects``);
-:func:`situation` builds the :class:`~adjudicator.situation_model.Situation`
+:func:`situation` builds the :class:`~adjudicator.situation.model.Situation`
 directly (no YAML), :func:`yaml_text` writes the contract file.
 """
 
@@ -36,12 +36,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from adjudicator.board import Board, Square, is_adjacent, parse_square, square_name
-from adjudicator.engine import Facts, Result, RuleConflict
-from adjudicator.expr.compile import Value
+from adjudicator.core.engine import Facts, Result, RuleConflict
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.spec import Spec
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import answer
-from adjudicator.situation_dump import dump_situation
-from adjudicator.situation_model import (
+from adjudicator.situation.dump import dump_situation
+from adjudicator.situation.model import (
     ActionQuery,
     AttackQuery,
     Effect,
@@ -54,8 +55,7 @@ from adjudicator.situation_model import (
     Situation,
     ValueQuery,
 )
-from adjudicator.spec import Spec
-from adjudicator.table import Table
+from adjudicator.spaces.square.board import Board, Square, is_adjacent, parse_square, square_name
 
 Doc = dict[str, Any]
 """A board: the contract's situation document without ``ruleset`` and ``query``."""
@@ -101,7 +101,7 @@ def recording() -> Iterator[Log]:
     original = Table.decide
 
     def decide(self: Table, decision: str, facts: Mapping[str, Value]) -> Result:
-        # the facts as the game's decision declares them (adjudicator.games drops or fills some)
+        # the facts as the game's decision declares them (adjudicator.games.profiles drops or fills some)
         facts = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)[0]
         try:
             result = original(self, decision, facts)

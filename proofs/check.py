@@ -19,9 +19,9 @@ from typing import Any
 
 import z3
 
-from adjudicator.expr.compile import Value
-from adjudicator.model import Decision
-from adjudicator.spec import Spec
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.model import Decision
+from adjudicator.core.spec import Spec
 from proofs.encode import Facts, Side, encode
 from proofs.report import Finding, label, rule_ref
 from proofs.solver import Status, minimal_core, new_solver, search

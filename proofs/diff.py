@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 import z3
 
-from adjudicator.model import Decision
-from adjudicator.spec import Spec
+from adjudicator.core.model import Decision
+from adjudicator.core.spec import Spec
 from proofs.encode import Facts, Side, disagree, encode, term, to_bool
 from proofs.report import Finding, fired_refs
 from proofs.solver import Status, minimise, new_solver, search

@@ -6,7 +6,7 @@ encoding, so enums of different types that share a value name compare
 correctly) with their domain constraints and the decision's invariants.
 
 A :class:`Side` encodes the decision under one ruleset and one choice of
-readings, as the Python engine (:mod:`adjudicator.engine`) evaluates it:
+readings, as the Python engine (:mod:`adjudicator.core.engine`) evaluates it:
 
 * each clause is a guarded implication ``when -> result == then``; it
   *applies* when its ``when`` holds;
@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 
 import z3
 
-from adjudicator.expr import ast
-from adjudicator.expr.compile import Value
-from adjudicator.expr.types import BoolT, EnumT, IntT, Type
-from adjudicator.model import Clause, Decision, Rule, RuleView
-from adjudicator.spec import Spec
+from adjudicator.core.expr import ast
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.expr.types import BoolT, EnumT, IntT, Type
+from adjudicator.core.model import Clause, Decision, Rule, RuleView
+from adjudicator.core.spec import Spec
 
 UNDECIDED, VALUED, CONFLICT = 0, 1, 2
 """The three outcomes of a side, as the values of :attr:`Side.status`."""

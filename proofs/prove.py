@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterator
 
 import z3
 
-from adjudicator.expr.types import EnumT, IntT
-from adjudicator.model import Decision
-from adjudicator.spec import Spec
+from adjudicator.core.expr.types import EnumT, IntT
+from adjudicator.core.model import Decision
+from adjudicator.core.spec import Spec
 from proofs.encode import VALUED, Facts, Side, disagree, encode
 from proofs.report import Finding, fired_refs, label
 from proofs.solver import minimise, new_solver, prove

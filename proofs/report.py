@@ -12,9 +12,9 @@ from typing import Any
 
 import z3
 
-from adjudicator.expr.compile import Value
-from adjudicator.model import RuleView
-from adjudicator.spec import Spec
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.model import RuleView
+from adjudicator.core.spec import Spec
 from proofs.encode import Side
 
 Finding = dict[str, Any]

@@ -44,15 +44,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from adjudicator.board import square_name
-from adjudicator.engine import Facts as EngineFacts
-from adjudicator.engine import RuleConflict
-from adjudicator.errors import PositionedError
-from adjudicator.expr.compile import Value
+from adjudicator.core.engine import Facts as EngineFacts
+from adjudicator.core.engine import RuleConflict
+from adjudicator.core.errors import PositionedError
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.spec import Spec
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.situation_model import Situation
-from adjudicator.spec import Spec
+from adjudicator.situation.load import load_situation
+from adjudicator.situation.model import Situation
+from adjudicator.spaces.square.board import square_name
 from proofs.boards import (
     MAX_SIZE,
     BoardTable,
@@ -293,8 +293,8 @@ def reproduces(finding: Finding, replay: Mapping[str, Mapping[str, Any]]) -> boo
 
 
 def picture(finding: Finding) -> str:
-    """The text picture of a finding's board (``adjudicator.picture.text_board``), what it cannot draw, its query."""
-    from adjudicator.picture import text_board  # noqa: PLC0415 - only when there is a board
+    """The text picture of a finding's board, what it cannot draw, and its query."""
+    from adjudicator.spaces.square.picture import text_board  # noqa: PLC0415 - only when there is a board
 
     text = finding["board"]
     loaded = load_text(text)

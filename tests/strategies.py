@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from adjudicator.board import Board, Square
-from adjudicator.expr.types import domain
-from adjudicator.model import Decision
+from adjudicator.core.expr.types import domain
+from adjudicator.core.model import Decision
+from adjudicator.spaces.square.board import Board, Square
 
 MAP_CHARS = ".h~#x"
 """Terrain characters, including ``x`` for absent squares."""

@@ -6,8 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from adjudicator.board import Board, Square, Terrain, is_orthogonal
-from adjudicator.situation_model import (
+from adjudicator.situation.model import (
     ACTION_KINDS,
     ATTACK_TYPES,
     FLIGHT_MODES,
@@ -33,6 +32,7 @@ from adjudicator.situation_model import (
     Situation,
     ValueQuery,
 )
+from adjudicator.spaces.square.board import Board, Square, Terrain, is_orthogonal
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
 """Rulesets the generated situations use."""

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 
 DEFAULTS = {"speed": 8, "attack": 9, "defense": 15, "damage": 2, "range": 0, "points": 40}
 

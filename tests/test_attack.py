@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator.errors import PositionedError
+from adjudicator.core.errors import PositionedError
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 from tests.support_queries import cited
 
 BOTH = ["horrorclix/2008", "horrorclix/1e"]

@@ -1,4 +1,4 @@
-"""Tests for adjudicator.board: names, map text, geometry queries, graph."""
+"""Tests for adjudicator.spaces.square.board: names, map text, geometry queries, graph."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.board import (
+from adjudicator.spaces.square.board import (
     DEFAULT_ELEVATION,
     Board,
     Square,

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.docgen import anchor
-from adjudicator.docgen_links import find_rulings
-from adjudicator.docgen_proofs import check_page, checked_rulesets, diff_page, ruleset_pairs
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
+from adjudicator.docgen.build import anchor
+from adjudicator.docgen.links import find_rulings
+from adjudicator.docgen.proofs import check_page, checked_rulesets, diff_page, ruleset_pairs
 from tests.conftest import ROOT
 
 GENERATED = "reference/generated"

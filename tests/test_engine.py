@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import FactError, RuleConflict
-from adjudicator.spec import Spec, load_spec
+from adjudicator.core.engine import FactError, RuleConflict
+from adjudicator.core.spec import Spec, load_spec
 from tests.conftest import BAD, GOOD
 
 

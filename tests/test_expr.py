@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.expr import ast
-from adjudicator.expr.compile import ceil_half, compile_expr
-from adjudicator.expr.parser import ExprSyntaxError, parse
-from adjudicator.expr.types import BOOL, Checker, EnumT, ExprTypeError, IntT
-from adjudicator.expr.unparse import unparse
+from adjudicator.core.expr import ast
+from adjudicator.core.expr.compile import ceil_half, compile_expr
+from adjudicator.core.expr.parser import ExprSyntaxError, parse
+from adjudicator.core.expr.types import BOOL, Checker, EnumT, ExprTypeError, IntT
+from adjudicator.core.expr.unparse import unparse
 
 FACTS = {"die": IntT(1, 6), "speed": IntT(0, 20), "soaring": BOOL, "mode": EnumT(("foot", "wing", "water"))}
 NAMES = st.sampled_from(["die", "speed", "soaring", "mode", "foot", "wing", "x_1"])

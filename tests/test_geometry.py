@@ -1,4 +1,4 @@
-"""Tests for adjudicator.geometry: exact centre-to-centre line tracing."""
+"""Tests for adjudicator.spaces.square.geometry: exact centre-to-centre line tracing."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from math import gcd
 import pytest
 from hypothesis import given
 
-from adjudicator import geometry
-from adjudicator.board import Board, Square, distance, is_diagonal, is_orthogonal
-from adjudicator.geometry import Corner, LineTrace, centre, trace_line
+from adjudicator.spaces.square import geometry
+from adjudicator.spaces.square.board import Board, Square, distance, is_diagonal, is_orthogonal
+from adjudicator.spaces.square.geometry import Corner, LineTrace, centre, trace_line
 from tests.strategies import board_and_pair, coord_pairs
 
 # ---------------------------------------------------------------------------

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator.games import HEROCLIX, HORRORCLIX, profile
+from adjudicator.core.spec import load_spec
+from adjudicator.games.profiles import HEROCLIX, HORRORCLIX, profile
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 
 ROW = ["........", "........", "........", "........"]
 

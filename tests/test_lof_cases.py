@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 from tests.conftest import ROOT
 from tests.test_rulings import subset_mismatches
 

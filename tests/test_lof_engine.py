@@ -1,4 +1,4 @@
-"""Line of fire: facts computed from the exact geometry, and the rules' answers (adjudicator.lof)."""
+"""Line of fire: facts computed from the exact geometry, and the rules' answers (adjudicator.games.clix.lof)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from adjudicator.board import Board, Square, parse_square
-from adjudicator.errors import PositionedError
-from adjudicator.lof import LofReport, best_line_of_fire, line_of_fire, piece_line_of_fire
-from adjudicator.lof_facts import NEUTRAL, cut_apart, doorway_edges, hindering_areas, line_facts
+from adjudicator.core.errors import PositionedError
+from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.lof import LofReport, best_line_of_fire, line_of_fire, piece_line_of_fire
+from adjudicator.games.clix.lof_facts import NEUTRAL, cut_apart, doorway_edges, hindering_areas, line_facts
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.situation_model import LineOfFireQuery, MapObject, Piece, Situation
-from adjudicator.spec import load_spec
-from adjudicator.table import Table
+from adjudicator.situation.load import load_situation
+from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
+from adjudicator.spaces.square.board import Board, Square, parse_square
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e")
 

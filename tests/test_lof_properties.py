@@ -24,10 +24,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.board import Board, Square, distance, king_neighbours
-from adjudicator.lof import line_of_fire
-from adjudicator.situation_model import MapObject, Piece, Size
-from adjudicator.table import Table
+from adjudicator.games.clix.lof import line_of_fire
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import MapObject, Piece, Size
+from adjudicator.spaces.square.board import Board, Square, distance, king_neighbours
 from tests.test_lof_engine import make_table
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e")

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from adjudicator.answer import Answer
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import NotSupported, answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 
 STATS = "attack: 9, defense: 16, damage: 2, range: 0"
 OPEN = '{kind: outdoor, terrain: [".......", ".......", "......."]}'

@@ -8,11 +8,11 @@ from itertools import pairwise
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.board import Board, Square, parse_square, square_name
+from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import move, reach
-from adjudicator.situation_model import MapObject, MoveQuery, Piece, ReachQuery, Situation
-from adjudicator.spec import load_spec
-from adjudicator.table import Table
+from adjudicator.situation.model import MapObject, MoveQuery, Piece, ReachQuery, Situation
+from adjudicator.spaces.square.board import Board, Square, parse_square, square_name
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e")
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from adjudicator.board import Square, parse_square, square_name
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.situation_model import ReachQuery
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
+from adjudicator.situation.model import ReachQuery
+from adjudicator.spaces.square.board import Square, parse_square, square_name
 from tests.conftest import ROOT
 
 PERFT = ROOT / "tests" / "perft"

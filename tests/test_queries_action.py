@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.errors import PositionedError
+from adjudicator.core.errors import PositionedError
 from tests.support_queries import ask, cited, monster
 
 BOTH = ["horrorclix/2008", "horrorclix/1e"]

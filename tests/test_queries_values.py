@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import PositionedError
+from adjudicator.core.errors import PositionedError
 from tests.support_queries import ask, cited, monster
 
 BOTH = ["horrorclix/2008", "horrorclix/1e"]

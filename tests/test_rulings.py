@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from adjudicator.core.sources import parse_citation
+from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer, supported
-from adjudicator.situation import load_situation
-from adjudicator.sources import parse_citation
-from adjudicator.spec import load_spec
+from adjudicator.situation.load import load_situation
 from tests.conftest import ROOT
 
 CORPUS_MINIMUM = 60

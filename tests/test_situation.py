@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from adjudicator.errors import PositionedError
-from adjudicator.situation import dump_situation, load_situation
-from adjudicator.situation_model import (
+from adjudicator.core.errors import PositionedError
+from adjudicator.situation.load import dump_situation, load_situation
+from adjudicator.situation.model import (
     HOURGLASS,
     AttackQuery,
     Effect,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.errors import SpecErrors
-from adjudicator.spec import load_spec
+from adjudicator.core.errors import SpecErrors
+from adjudicator.core.spec import load_spec
 from tests.conftest import BAD, run_cli
 
 CASES = sorted(BAD.glob("*.yaml"))

@@ -9,10 +9,10 @@ from __future__ import annotations
 import importlib
 
 from adjudicator.answer import Answer
-from adjudicator.errors import UsageError
-from adjudicator.situation_model import Situation
-from adjudicator.spec import Spec
-from adjudicator.table import Table
+from adjudicator.core.errors import UsageError
+from adjudicator.core.spec import Spec
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import Situation
 
 MODULES = {
     "action": "adjudicator.queries.action",

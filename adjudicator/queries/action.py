@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.answer import Answer
-from adjudicator.errors import PositionedError
-from adjudicator.expr.compile import Value
-from adjudicator.picture import text_board
-from adjudicator.situation_model import ActionQuery, Piece
-from adjudicator.table import Table
-from adjudicator.values import Unanswerable, decide, fallback_step
+from adjudicator.core.errors import PositionedError
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import Unanswerable, decide, fallback_step
+from adjudicator.situation.model import ActionQuery, Piece
+from adjudicator.spaces.square.picture import text_board
 
 VERDICT = {True: "legal", False: "illegal"}
 

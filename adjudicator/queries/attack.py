@@ -44,8 +44,10 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.answer import Answer
-from adjudicator.board import parse_square
-from adjudicator.combat import (
+from adjudicator.core.engine import Result
+from adjudicator.core.errors import PositionedError
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.combat import (
     ROLLS,
     AttackKind,
     Engagement,
@@ -65,16 +67,14 @@ from adjudicator.combat import (
     summarise,
     target_kind,
 )
-from adjudicator.engine import Result
-from adjudicator.errors import PositionedError
-from adjudicator.expr.compile import Value
-from adjudicator.knockback import knockback
-from adjudicator.picture import text_board
+from adjudicator.games.clix.knockback import knockback
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import Unanswerable, ValueResult, decide, fallback_step
 from adjudicator.queries import NotSupported
 from adjudicator.queries.action import _facts as action_facts
-from adjudicator.situation_model import AttackQuery, Piece
-from adjudicator.table import Table
-from adjudicator.values import Unanswerable, ValueResult, decide, fallback_step
+from adjudicator.situation.model import AttackQuery, Piece
+from adjudicator.spaces.square.board import parse_square
+from adjudicator.spaces.square.picture import text_board
 
 GAMES = ("horrorclix", "heroclix")
 """Games whose attack rules this module asks."""
@@ -426,7 +426,7 @@ class Resolver:
 
 def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:
     """Cite ``result`` with notes starting with ``prefix``; its value (:class:`Open` when undecided)."""
-    from adjudicator.values import cite_as  # noqa: PLC0415 - one small helper
+    from adjudicator.games.clix.values import cite_as  # noqa: PLC0415 - one small helper
 
     cite_as(answer, prefix, result)
     if result.value is None:

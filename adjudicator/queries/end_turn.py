@@ -25,12 +25,12 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.answer import Answer
-from adjudicator.engine import Result
-from adjudicator.errors import PositionedError
-from adjudicator.picture import text_board
-from adjudicator.situation_model import EndTurnQuery, Piece
-from adjudicator.table import Table
-from adjudicator.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.core.engine import Result
+from adjudicator.core.errors import PositionedError
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.situation.model import EndTurnQuery, Piece
+from adjudicator.spaces.square.picture import text_board
 
 HOURGLASS_SLOTS = ("speed", "attack", "defense")
 

@@ -2,19 +2,19 @@
 
 ``from`` and ``to`` are piece ids or squares. A square with a piece on it
 stands for that piece. For a piece on two squares (a double base) the best
-line over its squares is reported (see :func:`adjudicator.lof.best_line_of_fire`).
+line over its squares is reported (see :func:`adjudicator.games.clix.lof.best_line_of_fire`).
 """
 
 from __future__ import annotations
 
 from adjudicator.answer import Answer
-from adjudicator.board import Square, square_name
-from adjudicator.errors import PositionedError
-from adjudicator.lof import best_line_of_fire
-from adjudicator.picture import text_board
+from adjudicator.core.errors import PositionedError
+from adjudicator.games.clix.lof import best_line_of_fire
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import NotSupported
-from adjudicator.situation_model import Endpoint, LineOfFireQuery, Piece
-from adjudicator.table import Table
+from adjudicator.situation.model import Endpoint, LineOfFireQuery, Piece
+from adjudicator.spaces.square.board import Square, square_name
+from adjudicator.spaces.square.picture import text_board
 
 GAMES = ("horrorclix", "heroclix")
 """Games whose line-of-fire facts this module computes."""

@@ -13,12 +13,12 @@ from itertools import pairwise
 from typing import Any
 
 from adjudicator.answer import Answer
-from adjudicator.board import Square, square_name
-from adjudicator.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
-from adjudicator.picture import text_board
-from adjudicator.situation_model import MoveQuery, Piece
-from adjudicator.slaying import frenzy_attack, slaying
-from adjudicator.table import Table
+from adjudicator.games.clix.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
+from adjudicator.games.clix.slaying import frenzy_attack, slaying
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import MoveQuery, Piece
+from adjudicator.spaces.square.board import Square, square_name
+from adjudicator.spaces.square.picture import text_board
 
 MAX_TOKENS = 2
 
@@ -29,7 +29,7 @@ def answer(table: Table) -> Answer:
     assert isinstance(query, MoveQuery)  # noqa: S101 - dispatch guarantees the kind
     mover = table.piece(query.piece)
     if query.to not in table.board.terrain:
-        from adjudicator.errors import PositionedError  # noqa: PLC0415
+        from adjudicator.core.errors import PositionedError  # noqa: PLC0415
 
         raise PositionedError(table.situation.where("query.to"), f"{square_name(query.to)} is not on the map")
     out = Answer(table.ruleset, "move", "legal")

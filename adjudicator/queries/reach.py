@@ -7,11 +7,11 @@ a die that fails leaves the piece where it is (no square reached).
 from __future__ import annotations
 
 from adjudicator.answer import Answer
-from adjudicator.board import square_name
-from adjudicator.movement import Citer, Plan, Why, cite_search, plan, unsupported
-from adjudicator.picture import text_board
-from adjudicator.situation_model import ReachQuery
-from adjudicator.table import Table
+from adjudicator.games.clix.movement import Citer, Plan, Why, cite_search, plan, unsupported
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import ReachQuery
+from adjudicator.spaces.square.board import square_name
+from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:

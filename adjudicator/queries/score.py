@@ -21,12 +21,12 @@
 from __future__ import annotations
 
 from adjudicator.answer import Answer
-from adjudicator.errors import PositionedError, Where
-from adjudicator.expr.compile import Value
-from adjudicator.picture import text_board
-from adjudicator.situation_model import Piece, ScoreQuery
-from adjudicator.table import Table
-from adjudicator.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.core.errors import PositionedError, Where
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.situation.model import Piece, ScoreQuery
+from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.answer import Answer
-from adjudicator.errors import PositionedError
-from adjudicator.picture import text_board
-from adjudicator.situation_model import HOURGLASS, ValueQuery
-from adjudicator.table import Table
-from adjudicator.values import combat_value, decide, fallback_step
+from adjudicator.core.errors import PositionedError
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import combat_value, decide, fallback_step
+from adjudicator.situation.model import HOURGLASS, ValueQuery
+from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.spec import Spec, load_spec
+from adjudicator.core.spec import Spec, load_spec
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

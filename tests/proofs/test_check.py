@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from adjudicator.spec import Spec
+from adjudicator.core.spec import Spec
 from proofs import check
 from proofs.report import render_text
 

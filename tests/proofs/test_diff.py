@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from adjudicator.spec import Spec
+from adjudicator.core.spec import Spec
 from proofs import diff
 
 A, B = "horrorclix/1e", "horrorclix/2008"

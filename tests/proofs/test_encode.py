@@ -6,13 +6,13 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import RuleConflict
-from adjudicator.errors import Where
-from adjudicator.expr.compile import compile_expr
-from adjudicator.expr.parser import parse
-from adjudicator.expr.types import BOOL, Checker, EnumT, IntT
-from adjudicator.model import Decision, Fact
-from adjudicator.spec import Spec
+from adjudicator.core.engine import RuleConflict
+from adjudicator.core.errors import Where
+from adjudicator.core.expr.compile import compile_expr
+from adjudicator.core.expr.parser import parse
+from adjudicator.core.expr.types import BOOL, Checker, EnumT, IntT
+from adjudicator.core.model import Decision, Fact
+from adjudicator.core.spec import Spec
 from proofs.encode import Facts, encode, term
 from proofs.solver import Status, new_solver, prove, search
 from tests.strategies import fact_values

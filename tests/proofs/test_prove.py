@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.spec import Spec
+from adjudicator.core.spec import Spec
 from proofs import prove
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator.engine import Facts, RuleConflict
+from adjudicator.core.engine import Facts, RuleConflict
+from adjudicator.core.spec import Spec
+from adjudicator.games.clix.table import Table
 from adjudicator.queries import answer
-from adjudicator.situation import load_situation
-from adjudicator.spec import Spec
-from adjudicator.table import Table
+from adjudicator.situation.load import load_situation
 from proofs import boards, check, diff, witness
 from proofs.report import render_text
 from tests.conftest import run_cli

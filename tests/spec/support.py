@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.expr.types import EnumT, IntT, domain
-from adjudicator.spec import load_spec
+from adjudicator.core.expr.types import EnumT, IntT, domain
+from adjudicator.core.spec import load_spec
 
 
 def neutral_facts(ruleset: str, decision: str) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
 from tests.spec.support import neutral_facts
 
 R08 = "horrorclix/2008"

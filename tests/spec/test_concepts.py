@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from adjudicator.expr.types import domain
-from adjudicator.spec import load_spec
+from adjudicator.core.expr.types import domain
+from adjudicator.core.spec import load_spec
 from tests.spec.support import decide_first_values as decide
 from tests.spec.support import rule_ids as rules
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
 from tests.spec.support import decide_first_values as decide
 from tests.spec.support import rule_ids as rules
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
 from tests.spec.support import decide_first_values as decide
 from tests.spec.support import rule_ids as rules
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.spec import load_spec
+from adjudicator.core.spec import load_spec
 from tests.conftest import ROOT
 
 REFERENCE = ROOT.parent / "shared" / "reference" / "horrorclix.md"

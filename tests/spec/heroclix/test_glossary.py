@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.coverage import cited_lines
-from adjudicator.spec import load_spec
+from adjudicator.core.coverage import cited_lines
+from adjudicator.core.spec import load_spec
 from tests.conftest import ROOT
 from tests.spec.support import heroclix_decide as decide
 from tests.spec.support import rule_ids as rules

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from adjudicator.engine import RuleConflict
-from adjudicator.expr.types import domain
-from adjudicator.spec import load_spec
+from adjudicator.core.engine import RuleConflict
+from adjudicator.core.expr.types import domain
+from adjudicator.core.spec import load_spec
 from tests.spec.support import heroclix_decide as decide
 
 HC = "heroclix/core"

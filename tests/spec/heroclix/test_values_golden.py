@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.expr.types import domain
-from adjudicator.spec import load_spec
+from adjudicator.core.expr.types import domain
+from adjudicator.core.spec import load_spec
 from tests.spec.support import rule_ids as rules
 
 HC = "heroclix/core"

@@ -1,0 +1,141 @@
+"""The loaded spec: decisions, facts, rules and their per-ruleset views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicator.core.errors import Where
+from adjudicator.core.expr import ast
+from adjudicator.core.expr.compile import Fn
+from adjudicator.core.expr.types import Type
+from adjudicator.core.sources import Citation
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A typed input of a decision."""
+
+    name: str
+    type: Type
+    says: str
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A link between facts that every real table situation obeys."""
+
+    text: str
+    expr: ast.Node
+    fn: Fn
+    where: Where
+
+
+@dataclass
+class Decision:
+    """A named question the rules answer, over finite typed facts."""
+
+    id: str
+    game: str
+    title: str
+    type: Type
+    facts: dict[str, Fact]
+    invariants: list[Invariant]
+    default: str | None
+    where: Where
+    topic: str
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One guarded implication: when ``when`` holds, ``decision`` is ``then``."""
+
+    decision: str
+    when: ast.Node | None
+    then: ast.Node
+    when_fn: Fn | None
+    then_fn: Fn
+    where: Where
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A rule as it stands in one ruleset under one reading."""
+
+    id: str
+    ruleset: str
+    reading: str | None
+    title: str
+    says: str
+    cites: tuple[Citation, ...]
+    clauses: tuple[Clause, ...]
+    overrides: tuple[str, ...]
+    not_modelled: str | None
+    where: Where
+
+    @property
+    def formal(self) -> bool:
+        """Whether the rule has a formal part in this ruleset."""
+        return bool(self.clauses)
+
+
+@dataclass
+class Readings:
+    """The named readings of a rule in one ruleset and the default one."""
+
+    default: str
+    reason: str
+    options: dict[str, RuleView]
+
+
+@dataclass
+class Rule:
+    """A rule with its views per ruleset (and per reading where ambiguous)."""
+
+    id: str
+    game: str
+    topic: str
+    where: Where
+    rulesets: tuple[str, ...]
+    views: dict[str, RuleView] = field(default_factory=dict)
+    readings: dict[str, Readings] = field(default_factory=dict)
+    restates: str | None = None
+    reading_of: str | None = None
+    also_cited: dict[str, list[tuple[str, Citation]]] = field(default_factory=dict)
+
+    def view(self, ruleset: str, reading: str | None = None) -> RuleView:
+        """The rule in ``ruleset`` under ``reading`` (default reading if None)."""
+        options = self.readings.get(ruleset)
+        if options is None:
+            return self.views[ruleset]
+        name = reading or options.default
+        return options.options[name]
+
+
+@dataclass(frozen=True)
+class NonRule:
+    """Source lines that state no rule, with the reason."""
+
+    cite: Citation
+    reason: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Merged:
+    """An inventory id merged into (or split across) spec rules."""
+
+    id: str
+    into: tuple[str, ...]
+    reason: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One topic file of a game."""
+
+    game: str
+    name: str
+    title: str
+    file: str
+    order: str

@@ -1,0 +1,138 @@
+"""The loaded spec, and the one function that loads it: :func:`load_spec`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import networkx as nx
+
+from adjudicator.core.engine import Engine, Result
+from adjudicator.core.errors import SpecErrors
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.loader import (
+    LoadState,
+    collect_rules,
+    load_decisions,
+    load_nonrule,
+    load_sources,
+    load_topic,
+    topic_files,
+)
+from adjudicator.core.model import Decision, Merged, NonRule, Rule, Topic
+from adjudicator.core.rulebuild import RuleBuilder, override_graph
+from adjudicator.core.sources import Source
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Spec:
+    """Every source, decision and rule of every game, validated."""
+
+    root: Path
+    sources: dict[str, Source]
+    topics: list[Topic]
+    decisions: dict[tuple[str, str], Decision]
+    rules: dict[str, Rule]
+    nonrule: list[NonRule]
+    merged: list[Merged]
+    graphs: dict[str, nx.DiGraph[str]]
+    fallback: dict[str, str]
+    seeds_available: bool
+    engine: Engine = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.engine = Engine(self.rules, self.decisions, self.fallback)
+
+    def rulesets(self) -> list[str]:
+        """Every ruleset, sorted."""
+        return sorted({s.ruleset for s in self.sources.values()})
+
+    def sources_of(self, ruleset: str) -> list[Source]:
+        """The sources of one ruleset."""
+        return [s for s in self.sources.values() if s.ruleset == ruleset]
+
+    def rules_in(self, ruleset: str) -> list[Rule]:
+        """The rules of one ruleset, in topic and file order."""
+        return [r for r in self.rules.values() if ruleset in r.views]
+
+    def decision(self, ruleset: str, decision_id: str) -> Decision:
+        """A decision of the ruleset's game, or ``KeyError``."""
+        return self.decisions[(ruleset.split("/", maxsplit=1)[0], decision_id)]
+
+    def decide(
+        self, ruleset: str, decision_id: str, facts: Mapping[str, Value], readings: Mapping[str, str] | None = None
+    ) -> Result:
+        """Evaluate a decision under a ruleset (and optional readings)."""
+        return self.engine.decide(ruleset, self.decision(ruleset, decision_id), facts, readings)
+
+
+def default_spec_dir() -> Path:
+    """``$ADJUDICATOR_SPEC`` or the project's ``spec/`` folder."""
+    return Path(os.environ.get("ADJUDICATOR_SPEC", PROJECT_ROOT / "spec"))
+
+
+def known_rulesets(spec_dir: Path | None = None) -> set[str]:
+    """The rulesets named in ``sources.yaml`` (cheap: reads only that file)."""
+    spec_dir = (spec_dir or default_spec_dir()).resolve()
+    state = LoadState(root=spec_dir.parent)
+    load_sources(state, spec_dir)
+    if state.errors:
+        raise SpecErrors(_unique(state))
+    return state.rulesets()
+
+
+@cache
+def load_spec(spec_dir: Path | None = None, games: tuple[str, ...] | None = None) -> Spec:
+    """Load and validate a spec folder; raise :class:`SpecErrors` listing every problem.
+
+    ``games`` limits loading to those games' topic files (``ask`` needs one
+    game); every source is still read, so citations of any game check.
+    """
+    spec_dir = (spec_dir or default_spec_dir()).resolve()
+    state = LoadState(root=spec_dir.parent)
+    load_sources(state, spec_dir)
+    docs = []
+    fallback: dict[str, str] = {}
+    for game, path in topic_files(spec_dir):
+        if games is not None and game not in games:
+            continue
+        doc = load_topic(state, game, path)
+        if doc is not None:
+            docs.append((game, state.rel(path), doc))
+            if "fallback" in doc:
+                fallback[game] = str(doc["fallback"])
+    for game, shown, doc in docs:
+        load_decisions(state, doc, shown, game, str(doc.get("topic", "")))
+    for game, shown, doc in docs:
+        collect_rules(state, doc, shown, game)
+        load_nonrule(state, doc, shown)
+    RuleBuilder(state).build_all()
+    graphs = {rs: override_graph(state, rs) for rs in sorted(state.rulesets())}
+    if state.errors:
+        raise SpecErrors(_unique(state))
+    return Spec(
+        spec_dir.parent,
+        state.sources,
+        state.topics,
+        state.decisions,
+        state.rules,
+        state.nonrule,
+        state.merged,
+        graphs,
+        fallback,
+        state.seeds_available,
+    )
+
+
+def _unique(state: LoadState) -> list:  # type: ignore[type-arg]
+    seen, out = set(), []
+    for err in state.errors:
+        if str(err) not in seen:
+            seen.add(str(err))
+            out.append(err)
+    return out

@@ -1,0 +1,1 @@
+"""The rules reference (reStructuredText) generated from the spec at docs build time."""

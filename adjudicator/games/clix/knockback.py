@@ -1,0 +1,165 @@
+"""Knockback (HeroClix): whether a hit target is knocked back, along which path, where it stops.
+
+The rules decide (spec/heroclix/08-knockback.yaml): ``knockback.occurs`` (a
+double on a hit, hc L921-923), ``knockback.distance`` (one square per damage
+taken, shortened by an obstacle, hc L931-933, L945-951, L975-992),
+``knockback.stop`` and ``knockback.damage``; ``knockback.path_square_ok``
+says which square beyond the target may start a path that is not straight
+(hc L939-941). This module walks the board to find the facts: the squares
+of the path away from the attacker, and the first obstacle on them (a wall
+or blocking terrain or a rise in elevation, an occupied square, the edge of
+the elevated terrain the target stands on, or the edge of the map).
+
+When the line from the attacker through the target is not a straight line
+(orthogonal or diagonal), the attacker chooses one of the first two squares
+crossed beyond the target: the path here starts with the square the
+extended line crosses first (the nearer axis step), and ``choice`` lists
+the other one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.answer import Answer
+from adjudicator.core.engine import Result
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import Piece
+from adjudicator.spaces.square.board import Square, Terrain, square_name
+
+MAX_KNOCKBACK = 12
+"""Upper end of the ``damage_taken`` fact."""
+
+
+@dataclass
+class Walk:
+    """The board facts of one knockback path."""
+
+    squares: list[Square] = field(default_factory=list)
+    obstacle: str = "none"
+    obstacle_at: int = 1
+    ground_occupied: bool = False
+    hindering: bool = False
+    free_ground_at: int = 0
+    map_edge: bool = False
+
+
+def directions(attacker: Square, target: Square) -> tuple[tuple[int, int], list[tuple[int, int]], bool]:
+    """The step of the path away from the attacker, the other allowed first step, and whether the line is straight."""
+    dx, dy = target[0] - attacker[0], target[1] - attacker[1]
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        return (sx, sy), [], True
+    axis = (sx, 0) if abs(dx) > abs(dy) else (0, sy)
+    return axis, [(sx, sy)], False
+
+
+def walk(table: Table, piece: Piece, step: tuple[int, int], length: int) -> Walk:
+    """Follow ``length`` squares from the piece's square in direction ``step``, noting the first obstacle."""
+    board = table.board
+    out = Walk()
+    here = piece.at[0]
+    for k in range(1, length + 1):
+        nxt = (here[0] + step[0], here[1] + step[1])
+        if not board.contains(nxt) or board.terrain.get(nxt) is None:
+            out.map_edge = True
+            return out
+        if board.separated(here, nxt) or board.terrain[nxt] == Terrain.BLOCKING or table.level(nxt) > table.level(here):
+            out.obstacle, out.obstacle_at = "blocking", k
+            return out
+        if table.level(nxt) < table.level(here):
+            out.obstacle, out.obstacle_at = "elevated_edge", k
+            out.ground_occupied = nxt in table.occupant
+            out.free_ground_at = _free_ground(table, nxt, step, k, length) if out.ground_occupied else k
+            return out
+        if nxt in table.occupant:
+            out.obstacle, out.obstacle_at = "occupied", k
+            return out
+        out.hindering = out.hindering or board.terrain[nxt] == Terrain.HINDERING
+        out.squares.append(nxt)
+        here = nxt
+    return out
+
+
+def _free_ground(table: Table, first: Square, step: tuple[int, int], at: int, length: int) -> int:
+    """Position of the first unoccupied ground square beyond the elevated edge (0 if none within ``length``)."""
+    square = first
+    for k in range(at, length + 1):
+        if not table.board.contains(square) or square not in table.occupant:
+            return k if table.board.contains(square) else 0
+        square = (square[0] + step[0], square[1] + step[1])
+    return 0
+
+
+def knockback(
+    table: Table, answer: Answer, attacker: Piece, target: Piece, roll: tuple[int, int], *, hit: bool, taken: int | None
+) -> dict[str, Any]:
+    """The knockback of one target: ``{occurs, distance, path, stopped_by, damage}`` (cited in ``answer``)."""
+    occurs = _cite(
+        answer,
+        target.id,
+        table.decide(
+            "knockback.occurs",
+            {"die1": roll[0], "die2": roll[1], "hit": hit, "target_multibase": target.size == "double"},
+        ),
+    )
+    out: dict[str, Any] = {"occurs": occurs.value, "distance": 0, "path": [], "stopped_by": None, "damage": 0}
+    if occurs.value is not True:
+        if occurs.value is None:
+            out["distance"] = out["damage"] = None
+        return out
+    if taken is None:
+        out.update({"distance": None, "path": None, "damage": None})
+        out["note"] = "the damage each hit target takes is the attacker's choice (the split), so the distance is open"
+        return out
+    step, others, straight = directions(attacker.at[0], target.at[0])
+    for rank, _ in enumerate([step, *others], start=1):
+        _cite(
+            answer,
+            f"{target.id} path square {rank}",
+            table.decide("knockback.path_square_ok", {"line_straight": straight, "crossed_rank": rank}),
+        )
+    length = min(taken, MAX_KNOCKBACK)
+    found = walk(table, target, step, length)
+    facts: dict[str, Value] = {
+        "damage_taken": length,
+        "obstacle": found.obstacle,
+        "obstacle_at": found.obstacle_at,
+        "ground_occupied": found.ground_occupied,
+        "hindering_on_path": found.hindering,
+        "flight": target.move == "flight",
+        "free_ground_at": found.free_ground_at if found.obstacle == "elevated_edge" else 0,
+        "free_ground_beyond": found.ground_occupied and found.free_ground_at > found.obstacle_at,
+        "map_edge": found.map_edge and found.obstacle == "none",
+    }
+    distance = _cite(answer, target.id, table.decide("knockback.distance", facts))
+    stop = _cite(answer, target.id, table.decide("knockback.stop", facts))
+    damage = _cite(answer, target.id, table.decide("knockback.damage", facts))
+    if distance.value is None:
+        out.update({"distance": None, "path": None, "damage": damage.value})
+        return out
+    moved = int(str(distance.value))
+    squares = list(found.squares)
+    here = squares[-1] if squares else target.at[0]
+    while len(squares) < moved:  # falling: the path goes on into the ground squares beyond the edge
+        here = (here[0] + step[0], here[1] + step[1])
+        squares.append(here)
+    path = squares[:moved] if not found.map_edge else squares
+    out["distance"] = len(path)
+    out["path"] = [square_name(sq) for sq in path]
+    out["stopped_by"] = "map_edge" if found.map_edge else (None if found.obstacle == "none" else found.obstacle)
+    out["stop"] = stop.value
+    out["damage"] = damage.value
+    if others:
+        out["choice"] = [square_name((target.at[0][0] + dx, target.at[0][1] + dy)) for dx, dy in others]
+    return out
+
+
+def _cite(answer: Answer, where: str, result: Result) -> Result:
+    """Cite ``result`` with a note naming ``where``."""
+    from adjudicator.games.clix.values import cite_as  # noqa: PLC0415 - one small helper
+
+    cite_as(answer, f"knockback of {where}", result)
+    return result

@@ -1,0 +1,583 @@
+"""The facts of a line of fire, computed from the exact geometry of the line.
+
+``line_facts(table, start, end, attacker, target)`` traces the segment from the
+centre of ``start`` to the centre of ``end`` (``geometry.trace_line``, integers
+only) and reports what it meets, in the vocabulary of the spec's decisions
+``lof.blocked`` and ``defense.hindering_bonus``. Nothing here decides whether
+the line is blocked; :mod:`adjudicator.games.clix.lof` asks the rules.
+
+What the line meets
+    * the *path*: ``start``, the squares whose interior it crosses, ``end``;
+    * *edges*: the shared edge of two orthogonal neighbours on the path (a wall
+      or a portal's doorway may sit there);
+    * *corners*: a lattice point the line passes exactly through, going from
+      one square to the diagonally opposite one and passing *between* the
+      other two (``Corner.sides``). Walls at a corner block only when they cut
+      the two path squares apart (``Board.separated`` semantics: a wall that
+      merely ends at the corner does not); the two side squares make the
+      adjacent-pair, blocking-diagonal, hindering-diagonal and double-base
+      facts.
+
+Occupants
+    The line-level facts (terrain, walls, doorways, objects, elevation,
+    indoor/outdoor) hold for the whole line. Occupants are reported as a list
+    of :class:`Blocker` items, because the facts ``blocker_soaring``,
+    ``blocker_intangible``, ``blocker_victim`` and
+    ``occupant_blockers_standard_only`` describe *the* occupant in the way:
+    one item per piece whose space the line crosses, one per adjacent pair it
+    passes exactly between, and one per diagonal double base whose diagonal it
+    crosses. The pieces at the two ends never count.
+
+Elevation
+    With ``low`` the lower of the two ends' levels, a feature (blocking
+    square, wall, doorway, object, occupant, hindering square) counts only
+    when it stands at level ``low`` or higher: on a line between two squares of
+    level 2, terrain and monsters down on level 1 are below the line (hx2008
+    L487: only terrain at the line's own level affects it; higher terrain is
+    ``crosses_higher_elevated``). On level-1 lines, the usual case, nothing is
+    filtered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
+from typing import Literal
+
+from adjudicator.core.engine import Result
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import MapObject, Piece
+from adjudicator.spaces.square.board import Board, Square, Terrain, Wall, is_diagonal, square_name
+from adjudicator.spaces.square.geometry import Corner, LineTrace, trace_line
+
+BlockerKind = Literal["occupant", "pair", "doublebase"]
+
+DOOR_STEP: dict[str, tuple[int, int]] = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+"""Where the square across a portal's doorway lies, by the doorway's side."""
+
+
+NEUTRAL: dict[str, Value] = {
+    "crosses_blocking": False,
+    "crosses_occupied": False,
+    "between_adjacent_pair": False,
+    "blocking_diagonal": False,
+    "blocking_diagonal_with": "none",
+    "closed_doorway": False,
+    "object_beside_target": False,
+    "beside_target_kind": "none",
+    "end_soaring": False,
+    "attacker_soaring": False,
+    "blocker_soaring": False,
+    "blocker_intangible": False,
+    "blocker_victim": False,
+    "io_mismatch": False,
+    "levels_differ": False,
+    "crosses_higher_elevated": False,
+    "lower_level_blocking": False,
+    "crosses_great_size": False,
+    "end_giant": False,
+    "occupant_blockers_standard_only": True,
+    "crosses_doublebase_diagonal": False,
+}
+"""``lof.blocked`` facts of a grounded line on one level that meets nothing."""
+
+
+def beside_target(kind: str) -> dict[str, Value]:
+    """The facts of a line meeting one object of ``kind`` beside the target."""
+    return {"object_beside_target": True, "beside_target_kind": kind}
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """An occupant the line meets: a crossed space, an adjacent pair, or a double base's diagonal."""
+
+    kind: BlockerKind
+    pieces: tuple[Piece, ...]
+    where: tuple[Square, ...]
+
+    def describe(self) -> str:
+        """Short words for trace notes."""
+        names = " and ".join(f"{p.id} at {square_name(sq)}" for p, sq in zip(self.pieces, self.where, strict=True))
+        if self.kind == "occupant":
+            return f"the line crosses the space of {names}"
+        if self.kind == "pair":
+            return f"the line passes exactly between {names}"
+        return f"the line crosses the diagonal of double base {self.pieces[0].id}"
+
+
+@dataclass
+class LineFacts:
+    """Everything the rules need about one line, and the results that fed it."""
+
+    start: Square
+    end: Square
+    trace: LineTrace
+    blocked: dict[str, Value]
+    """Line-level facts of ``lof.blocked`` (occupant facts at their 'nothing in the way' values)."""
+    blockers: list[Blocker]
+    hindering: dict[str, Value]
+    """Facts of ``defense.hindering_bonus`` for a ranged attack."""
+    spaces_on_route: int
+    attacker_soaring: bool
+    target_soaring: bool
+    inputs: list[Result] = field(default_factory=list)
+    """Decisions consulted to build facts that came out true (doorways, adjacency, giants)."""
+    undecided_inputs: list[Result] = field(default_factory=list)
+    """Decisions consulted to build facts that no rule decided."""
+
+    def blocker_facts(self, blocker: Blocker, member: int = 0) -> dict[str, Value]:
+        """``lof.blocked`` facts with one blocker in the way (``member``: which piece of a pair)."""
+        piece = blocker.pieces[member]
+        facts = dict(self.blocked)
+        facts["blocker_soaring"] = Table.flight(piece) == "soaring"
+        facts["blocker_intangible"] = Table.hourglass(piece, "defense")
+        facts["blocker_victim"] = piece.is_token
+        if blocker.kind == "doublebase":
+            facts["crosses_doublebase_diagonal"] = True
+            facts["occupant_blockers_standard_only"] = False
+        else:
+            facts["crosses_occupied" if blocker.kind == "occupant" else "between_adjacent_pair"] = True
+            facts["occupant_blockers_standard_only"] = is_standard(piece)
+        return facts
+
+
+def is_standard(piece: Piece) -> bool:
+    """A standard monster: a dialed figure on one space that is not a giant (hx2008 L591)."""
+    return not piece.is_token and piece.size == "standard"
+
+
+@lru_cache(maxsize=16)
+def hindering_areas(board: Board) -> dict[Square, int]:
+    """Label of the continuous hindering area of every hindering square.
+
+    Hindering squares that touch at an edge or a corner form one area
+    (hx2008 L453: diagonally adjacent hindering spaces are continuous).
+    """
+    labels: dict[Square, int] = {}
+    graph = board.graph()
+    for square, terrain in board.terrain.items():
+        if terrain != Terrain.HINDERING or square in labels:
+            continue
+        label = len(labels)
+        labels[square] = label
+        todo = [square]
+        while todo:
+            here = todo.pop()
+            for other in graph.neighbors(here):
+                if other not in labels and board.terrain[other] == Terrain.HINDERING:
+                    labels[other] = label
+                    todo.append(other)
+    return labels
+
+
+def doorway_edges(objects: Iterable[MapObject]) -> dict[Wall, MapObject]:
+    """The doorway edge of every portal: the pair of squares on either side."""
+    edges: dict[Wall, MapObject] = {}
+    for obj in objects:
+        if obj.type == "portal" and obj.door is not None:
+            step = DOOR_STEP[obj.door]
+            edges[frozenset((obj.at, (obj.at[0] + step[0], obj.at[1] + step[1])))] = obj
+    return edges
+
+
+def cut_apart(edges: frozenset[Wall] | set[Wall], board: Board, a: Square, b: Square) -> bool:
+    """Whether ``edges`` (walls or doorways) separate diagonal neighbours ``a`` and ``b``.
+
+    Same test as :meth:`Board.separated`, for any set of edges: a straight
+    line of edges through the corner, or two edges closing one of the two
+    squares' corner. An edge that merely ends at the corner does not.
+    """
+    c1, c2 = board.corner_squares(a, b)
+
+    def on(x: Square, y: Square) -> bool:
+        return frozenset((x, y)) in edges
+
+    return (
+        (on(a, c1) and on(c2, b)) or (on(a, c2) and on(c1, b)) or (on(a, c1) and on(a, c2)) or (on(b, c1) and on(b, c2))
+    )
+
+
+class _Builder:
+    """Computes the facts of one line; one instance per call."""
+
+    def __init__(self, table: Table, start: Square, end: Square, attacker: Piece | None, target: Piece | None) -> None:
+        self.table = table
+        self.board = table.board
+        self.start, self.end = start, end
+        self.attacker, self.target = attacker, target
+        self.end_ids = {p.id for p in (attacker, target) if p is not None}
+        self.trace = trace_line(start, end)
+        self.path = self.trace.path()
+        self.low = min(table.level(start), table.level(end))
+        self.inputs: list[Result] = []
+        self.undecided: list[Result] = []
+        self.doorway_results: dict[Wall, tuple[MapObject, Result]] = {}
+        self.objects_beside = self._objects_beside_target()
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def counts(self, *squares: Square) -> bool:
+        """Whether a feature on these squares is at the line's level or above (see module doc)."""
+        return any(self.table.level(sq) >= self.low for sq in squares)
+
+    def occupant(self, square: Square) -> Piece | None:
+        """The piece on ``square`` if it is neither end and stands at the line's level."""
+        piece = self.table.occupant.get(square)
+        if piece is None or piece.id in self.end_ids or not self.counts(square):
+            return None
+        return piece
+
+    def blocking_square(self, square: Square) -> bool:
+        """Blocking terrain, or an object beside the target that the rules make act as blocking terrain.
+
+        Whether a tombstone or Tree beside the target acts as a blocking space
+        is asked of ``lof.blocked`` itself: a line meeting only that object.
+        """
+        if not self.counts(square):
+            return False
+        if self.board.terrain.get(square) == Terrain.BLOCKING:
+            return True
+        return square in self.object_acts
+
+    def hindering_square(self, square: Square) -> bool:
+        """Hindering terrain at the line's level (water is clear for line of fire)."""
+        return self.board.terrain.get(square) == Terrain.HINDERING and self.counts(square)
+
+    def _objects_beside_target(self) -> dict[Square, str]:
+        """Tombstones and Trees adjacent to the target, by square (hx2008 L531, L539)."""
+        found: dict[Square, str] = {}
+        self.object_acts: dict[Square, Result] = {}
+        if self.target is None:
+            return found
+        for square, obj in self.table.objects.items():
+            if obj.type not in {"tombstone", "tree"}:
+                continue
+            for target_square in self.target.at:
+                if self.board.distance(square, target_square) != 1:
+                    continue
+                result = self.table.squares_adjacent(square, target_square)
+                if result.value is True:
+                    found[square] = obj.type
+                    self.note_input(result, square in self.trace.interior)
+                    acts = self.table.decide("lof.blocked", {**NEUTRAL, **beside_target(obj.type)})
+                    if acts.value is True:
+                        self.object_acts[square] = acts
+                    break
+                if result.value is None and square in self.path:
+                    self.undecided.append(result)
+        return found
+
+    def note_input(self, result: Result, relevant: bool) -> None:
+        """Keep a consulted decision for the trace when it made a fact true on this line."""
+        if relevant and result not in self.inputs:
+            self.inputs.append(result)
+
+    # --- ends ---------------------------------------------------------------------------------
+
+    def soaring(self, piece: Piece | None, other: Piece | None) -> bool:
+        """Whether ``piece`` counts as soaring on this line (a giant facing a soarer does, hx2008 L597)."""
+        if piece is None:
+            return False
+        if Table.flight(piece) == "soaring":
+            return True
+        if Table.giant(piece) and other is not None and Table.flight(other) == "soaring":
+            result = self.table.decide("giant.treated_as_soaring", {"other_soaring": True})
+            if result.value is None:
+                self.undecided.append(result)
+                return False
+            self.note_input(result, result.value is True)
+            return result.value is True
+        return False
+
+    def io_mismatch(self, attacker_soaring: bool, target_soaring: bool) -> bool:
+        """One end an indoor grounded or hovering monster, the other a soaring monster (hx2008 L401)."""
+        a, t = self.attacker, self.target
+        if a is None or t is None or a.is_token or t.is_token:
+            return False
+        return (attacker_soaring and not target_soaring and self.table.indoor(self.end)) or (
+            target_soaring and not attacker_soaring and self.table.indoor(self.start)
+        )
+
+    # --- walls and doorways -------------------------------------------------------------------------------
+
+    def edges_met(self) -> set[Wall]:
+        """Every edge the line crosses or touches at a corner it passes through."""
+        met: set[Wall] = set()
+        for a, b in pairwise(self.path):
+            if is_diagonal(a, b):
+                c1, c2 = self.board.corner_squares(a, b)
+                met.update(frozenset(e) for e in ((a, c1), (a, c2), (c1, b), (c2, b)))
+            else:
+                met.add(frozenset((a, b)))
+        return met
+
+    def closed_doorways(self) -> frozenset[Wall]:
+        """Doorway edges on the line that are closed for line of fire (decided by ``portal.doorway_blocks``)."""
+        closed: set[Wall] = set()
+        viewer = self.attacker
+        doorways = doorway_edges(self.table.objects.values())
+        if not doorways:
+            return frozenset()
+        met = self.edges_met()
+        for edge, portal in doorways.items():
+            if edge not in met:
+                continue
+            pieces = [p for p in (self.table.occupant.get(sq) for sq in sorted(edge)) if p is not None]
+            monsters = [p for p in pieces if not p.is_token]
+            own = viewer.player if viewer is not None and not viewer.is_token else None
+            facts: dict[str, Value] = {
+                "purpose": "lof",
+                "mover": "monster",
+                "side_opposing": any(own is None or p.player != own for p in monsters),
+                "side_friendly": any(own is not None and p.player == own for p in monsters),
+                "side_victim": any(p.is_token for p in pieces),
+            }
+            result = self.table.decide("portal.doorway_blocks", facts)
+            if result.value is None:
+                self.undecided.append(result)
+            elif result.value is True:
+                closed.add(edge)
+                self.doorway_results[edge] = (portal, result)
+        return frozenset(closed)
+
+    # --- the facts ------------------------------------------------------------------------------------
+
+    def build(self) -> LineFacts:  # noqa: C901, PLR0912, PLR0915 - one pass over the line, fact by fact
+        """Walk the line once and collect every fact."""
+        table, board = self.table, self.board
+        doors = self.closed_doorways()
+        walls = board.walls
+        corners = {c.along: c for c in self.trace.corners}
+
+        crosses_blocking = any(board.terrain.get(sq) == Terrain.BLOCKING and self.counts(sq) for sq in self.path)
+        lower_blocking = any(
+            board.terrain.get(sq) == Terrain.BLOCKING and table.level(sq) == self.low for sq in self.path
+        )
+        closed_doorway = False
+        crossed_walls = False
+        blockers: list[Blocker] = []
+        seen: set[frozenset[str]] = set()
+        diagonal_with = "none"
+        partners: set[str] = set()
+        diagonal_hindering_sides: list[Square] = []
+
+        for a, b in pairwise(self.path):
+            corner: Corner | None = corners.get((a, b)) if is_diagonal(a, b) else None
+            if corner is not None:
+                wall_cut = cut_apart(walls, board, a, b) and self.counts(a, b)
+                door_cut = not wall_cut and cut_apart(walls | doors, board, a, b) and self.counts(a, b)
+                self._doorways_at(a, b, doors, door_cut)
+            else:
+                edge = frozenset((a, b))
+                wall_cut = edge in walls and self.counts(a, b)
+                door_cut = edge in doors and self.counts(a, b)
+                if door_cut:
+                    self.note_input(self.doorway_results[edge][1], relevant=True)
+            if wall_cut:
+                crossed_walls = True
+                lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
+            if door_cut:
+                closed_doorway = True
+                lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
+            if corner is None:
+                continue
+            s1, s2 = corner.sides
+            # occupants on both sides: an adjacent pair, or one double base on the diagonal
+            p1, p2 = self.occupant(s1), self.occupant(s2)
+            if p1 is not None and p2 is not None:
+                if p1 is p2:
+                    key = frozenset({"db:" + p1.id})
+                    if key not in seen:
+                        seen.add(key)
+                        blockers.append(Blocker("doublebase", (p1,), (s1,)))
+                else:
+                    key = frozenset({p1.id, p2.id})
+                    if key not in seen:
+                        seen.add(key)
+                        blockers.append(Blocker("pair", (p1, p2), (s1, s2)))
+            # blocking diagonals (hx2008 L503)
+            for x, y in ((s1, s2), (s2, s1)):
+                if not self.blocking_square(x):
+                    continue
+                if self.blocking_square(y):
+                    diagonal_with = "blocking"
+                elif self.occupant(y) is not None:
+                    diagonal_with = "occupied" if diagonal_with == "none" else diagonal_with
+                else:
+                    continue
+                lower_blocking = lower_blocking or table.level(x) == self.low
+                for square in (x, y):
+                    if square in self.object_acts:
+                        self.note_input(self.object_acts[square], relevant=True)
+            # hindering diagonals (hx2008 L465): one side hindering, the other a partner
+            for x, y in ((s1, s2), (s2, s1)):
+                if not self.hindering_square(x):
+                    continue
+                partner = self._partner(y)
+                if partner != "none":
+                    partners.add(partner)
+                    diagonal_hindering_sides.append(x)
+
+        for square in self.trace.interior:
+            piece = self.occupant(square)
+            if piece is not None and frozenset({piece.id}) not in seen:
+                seen.add(frozenset({piece.id}))
+                blockers.append(Blocker("occupant", (piece,), (square,)))
+
+        kinds = {kind for sq, kind in self.objects_beside.items() if sq in self.trace.interior and self.counts(sq)}
+        lower_blocking = lower_blocking or any(
+            table.level(sq) == self.low for sq in self.object_acts if sq in self.trace.interior
+        )
+        beside = "both" if len(kinds) > 1 else (kinds.pop() if kinds else "none")
+
+        attacker_soaring = self.soaring(self.attacker, self.target)
+        target_soaring = self.soaring(self.target, self.attacker)
+        end_soaring = attacker_soaring or target_soaring
+        levels_differ = table.level(self.start) != table.level(self.end)
+        higher = any(table.level(sq) > self.low for sq in self.trace.interior)
+        blocking_facts: dict[str, Value] = {
+            "crosses_blocking": crosses_blocking or crossed_walls,
+            "crosses_occupied": False,
+            "between_adjacent_pair": False,
+            "blocking_diagonal": diagonal_with != "none",
+            "blocking_diagonal_with": diagonal_with,
+            "closed_doorway": closed_doorway,
+            "object_beside_target": beside != "none",
+            "beside_target_kind": beside,
+            "end_soaring": end_soaring,
+            "attacker_soaring": attacker_soaring,
+            "blocker_soaring": False,
+            "blocker_intangible": False,
+            "blocker_victim": False,
+            "io_mismatch": self.io_mismatch(attacker_soaring, target_soaring),
+            "levels_differ": levels_differ,
+            "crosses_higher_elevated": higher,
+            "lower_level_blocking": lower_blocking,
+            "crosses_great_size": False,
+            "end_giant": any(p is not None and Table.giant(p) for p in (self.attacker, self.target)),
+            "occupant_blockers_standard_only": True,
+            "crosses_doublebase_diagonal": False,
+        }
+        hindering = self._hindering(partners, diagonal_hindering_sides)
+        hindering.update(
+            {
+                "attack": "ranged",
+                "end_soaring": end_soaring,
+                "same_flight_level": attacker_soaring == target_soaring,
+                "levels_differ": levels_differ,
+            }
+        )
+        if table.has_decision("terrain.corner_point"):
+            blocking_facts.update(self._corner_and_elevation_facts())
+            marks = [self.hindering_square(sq) for sq in self.path]
+            hindering["crosses_hindering_square"] = any(marks)
+            hindering["only_attacker_square"] = marks[0] and not any(marks[1:])
+        return LineFacts(
+            start=self.start,
+            end=self.end,
+            trace=self.trace,
+            blocked=blocking_facts,
+            blockers=blockers,
+            hindering=hindering,
+            spaces_on_route=board.distance(self.start, self.end) + 1,
+            attacker_soaring=attacker_soaring,
+            target_soaring=target_soaring,
+            inputs=self.inputs,
+            undecided_inputs=self.undecided,
+        )
+
+    def _corner_and_elevation_facts(self) -> dict[str, Value]:
+        """HeroClix's facts: the corner points the line passes through (hc L1453-1460) and elevation (hc L1403-1415)."""
+        table, board = self.table, self.board
+        rank = {"none": 0, "clear": 1, "hindering": 2, "blocking": 3}
+        worst = "none"
+        for corner in self.trace.corners:
+            sides = [self._point_class(sq) for sq in corner.sides]
+            result = table.decide("terrain.corner_point", {"purpose": "lof", "side_a": sides[0], "side_b": sides[1]})
+            if result.value is None:
+                self.undecided.append(result)
+                continue
+            if str(result.value) != "clear":
+                self.note_input(result, relevant=True)
+            if rank[str(result.value)] > rank[worst]:
+                worst = str(result.value)
+        elevated = [table.level(sq) > 1 for sq in (self.start, self.end)]
+        interior = self.trace.interior
+        blocking = [sq for sq in self.path if board.terrain.get(sq) == Terrain.BLOCKING]
+        ends = {self.attacker, self.target}
+        crossed = {table.occupant.get(sq) for sq in interior if sq in table.occupant}
+        multibase = "none"
+        for piece in crossed:
+            if piece is None or piece.size != "double":
+                continue
+            kind = "attacker" if piece is self.attacker else "target" if piece is self.target else "other"
+            if kind == "other" or multibase in {"none", "attacker"}:
+                multibase = kind
+        indoor = self.table.situation.map_kind == "indoor/outdoor"
+        return {
+            "to_self": False,
+            "corner_point": worst,
+            "both_elevated": all(elevated),
+            "blocking_all_ground": all(table.level(sq) == 1 for sq in blocking),
+            "crosses_elevated": any(table.level(sq) > 1 for sq in interior),
+            "crosses_large": any(p is not None and p not in ends and Table.giant(p) for p in crossed),
+            "outdoor_over_indoor": indoor and table.indoor(self.start) != table.indoor(self.end),
+            "multibase_crossed": multibase,
+        }
+
+    def _point_class(self, square: Square) -> str:
+        """A corner point's side as the corner-point rule classes it: a character counts as blocking (hc L1453-1460)."""
+        if self.board.terrain.get(square) in (Terrain.BLOCKING, None) or self.occupant(square) is not None:
+            return "blocking"
+        return "hindering" if self.hindering_square(square) else "clear"
+
+    def _doorways_at(self, a: Square, b: Square, doors: frozenset[Wall], door_cut: bool) -> None:
+        """Cite the doorway decisions of the edges at a corner the line is cut at."""
+        if not door_cut:
+            return
+        c1, c2 = self.board.corner_squares(a, b)
+        for x, y in ((a, c1), (a, c2), (c1, b), (c2, b)):
+            edge = frozenset((x, y))
+            if edge in doors:
+                self.note_input(self.doorway_results[edge][1], relevant=True)
+
+    def _partner(self, square: Square) -> str:
+        """What the square beside a hindering square at a corner holds, for ``diagonal_partner``."""
+        if self.hindering_square(square):
+            return "hindering"
+        if self.blocking_square(square):
+            return "blocking"
+        if self.occupant(square) is not None:
+            return "occupant"
+        return "none"
+
+    def _hindering(self, partners: set[str], diagonal_sides: list[Square]) -> dict[str, Value]:
+        """The terrain facts of ``defense.hindering_bonus`` (hx2008 L461-465)."""
+        marks = [self.hindering_square(sq) for sq in self.path]
+        crosses = any(not before and after for before, after in pairwise(marks))
+        areas = hindering_areas(self.board)
+        start_area = areas.get(self.start)
+        same_area = marks[0] and marks[-1] and start_area is not None and start_area == areas.get(self.end)
+        edge_exit = False
+        if marks[0] and not all(marks):
+            first_out = marks.index(False)
+            later = any(marks[first_out:])
+            other_diagonal = any(areas.get(sq) != start_area for sq in diagonal_sides)
+            edge_exit = not later and not other_diagonal
+        partner = next((p for p in ("hindering", "blocking", "occupant") if p in partners), "none")
+        return {
+            "crosses_hindering_boundary": crosses,
+            "same_hindering_area": bool(same_area),
+            "attacker_edge_exit": edge_exit,
+            "hindering_diagonal": partner != "none",
+            "diagonal_partner": partner,
+            "target_in_hindering": self.board.terrain.get(self.end) == Terrain.HINDERING,
+        }
+
+
+def line_facts(table: Table, start: Square, end: Square, attacker: Piece | None, target: Piece | None) -> LineFacts:
+    """Every fact of ``lof.blocked`` and ``defense.hindering_bonus`` for the line ``start`` -> ``end``."""
+    return _Builder(table, start, end, attacker, target).build()

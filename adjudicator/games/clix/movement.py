@@ -1,0 +1,529 @@
+"""Movement: a search over movement states, every step justified by a decision.
+
+A movement state is ``(square, flight mode, mode changes so far, stopped,
+steps)``; ``steps`` is tracked only when the ruleset's ``move.distance_legal``
+is not closed downwards (a first-edition victim must use its whole speed),
+otherwise it is ``-1`` and the search keeps the fewest steps per state. The
+opposing monsters the mover broke away from are fixed before the search.
+
+Edges are legal steps (``move.can_enter`` holds; ``move.must_stop`` makes the
+state entered a stopped one) and flight-mode changes (which cost no step but
+count against ``move.speed`` evaluated with ``mode_changes=k``). A state is an
+end when ``move.can_end`` and ``move.distance_legal`` hold there. The legal
+edges form a ``networkx`` DiGraph; the way to a square is its shortest path.
+
+A decision that comes back undecided is first taken the strict way (a step
+not allowed, a stop, an end not allowed); if anything was undecided the search
+runs again the generous way, and squares only that one reaches are reported
+as undecided rather than guessed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from itertools import pairwise
+from typing import Final
+
+import networkx as nx
+
+from adjudicator.core.engine import Result, Step
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.movement_facts import (
+    MAX_FACT_SPEED,
+    MAX_MODE_CHANGES,
+    MoveFacts,
+    UnknownFact,
+    Vector,
+)
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import HOURGLASS, Piece
+from adjudicator.spaces.square.board import Square, distance, is_diagonal, square_name
+
+State = tuple[Square, str, int, bool, int]
+"""``(square, flight, mode_changes, stopped, steps)``; ``steps`` is -1 when not tracked."""
+
+DIE_FACES: Final = range(1, 7)
+OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
+STEP_WEIGHT: Final = 1000
+"""Path weight of a step; a diagonal step adds 1, so ties go to the straighter path."""
+
+
+@dataclass
+class Why:
+    """A decision met on the way, and where."""
+
+    result: Result
+    where: str
+
+
+@dataclass
+class Breakaway:
+    """The break-away part of a move: required, the roll, and the chance of success."""
+
+    required: bool | None
+    results: list[Why] = field(default_factory=list)
+    die: int | None = None
+    succeeded: bool | None = None
+    p_success: str | None = None
+    undecided: bool = False
+
+    def outcome(self) -> dict[str, object]:
+        """The contract's ``breakaway`` object."""
+        out: dict[str, object] = {"required": self.required, "p_success": self.p_success}
+        if self.die is not None and self.required:
+            out["die"] = self.die
+            out["succeeded"] = self.succeeded
+        return out
+
+
+class Search:
+    """One search over the movement states of a mover (see the module docstring)."""
+
+    def __init__(self, facts: MoveFacts, budgets: list[int], *, exact: bool, generous: bool) -> None:
+        self.facts = facts
+        self.budgets = budgets
+        self.exact = exact
+        self.generous = generous
+        flight = facts.flight_of(facts.mover)
+        self.start: State = (facts.start, flight, 0, False, 0 if exact else -1)
+        self.dist: dict[State, int] = {self.start: 0}
+        self.parent: dict[State, tuple[State, tuple[Result, ...]]] = {}
+        self.edges: list[tuple[State, State, int, tuple[Result, ...]]] = []
+        self.refused: dict[Square, tuple[int, Square, Result, Vector]] = {}
+        self.moves_out: set[State] = set()
+        self.undecided: list[Why] = []
+        self._legal: dict[tuple[int, int, bool], Result] = {}
+        self._can_end: dict[tuple[Square, str], Result] = {}
+        self.prune = not exact and all(a >= b for a, b in pairwise(budgets))
+        self._run()
+
+    def _dominated(self, v: State, d: int) -> bool:
+        """Whether a state with fewer mode changes, no more steps and so no less speed left covers ``v``.
+
+        Only when the speed never grows with more mode changes (checked on the budgets) and steps are not
+        tracked: the better state can then make every move ``v`` can.
+        """
+        if not self.prune or not v[2]:
+            return False
+        square, flight, k, stopped, steps = v
+        dist = self.dist
+        return any(dist.get((square, flight, kk, stopped, steps), d + 1) <= d for kk in range(k))
+
+    def _ok(self, result: Result, where: str) -> bool:
+        """Whether a permission holds; undecided counts only in the generous search."""
+        if result.value is None:
+            self.undecided.append(Why(result, where))
+            return self.generous
+        return result.value is True
+
+    def _stops(self, result: Result, where: str) -> bool:
+        """Whether the mover must stop; undecided stops it unless the search is generous."""
+        if result.value is None:
+            self.undecided.append(Why(result, where))
+            return not self.generous
+        return result.value is True
+
+    def _run(self) -> None:
+        dist = self.dist
+        queue: deque[tuple[int, State]] = deque([(0, self.start)])
+        while queue:
+            d, u = queue.popleft()
+            if d != dist[u] or u[3]:
+                continue
+            if u[1] in OTHER_MODE and u[2] < MAX_MODE_CHANGES and self.budgets[u[2] + 1] >= d:
+                self._mode_change(queue, d, u)
+            if d + 1 <= self.budgets[u[2]]:
+                self._steps(queue, d, u)
+
+    def _mode_change(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
+        """Change flight mode on the spot (no step; one more change against the speed)."""
+        square, flight, k, _, steps = u
+        other = OTHER_MODE[flight]
+        result = self.facts.decide("move.can_enter", self.facts.stay_vector(square, other))
+        if self._ok(result, f"{square_name(square)} (flight mode change to {other})"):
+            v = (square, other, k + 1, False, steps)
+            if self._dominated(v, d):
+                return
+            self.edges.append((u, v, 0, (result,)))
+            if d < self.dist.get(v, d + 1):
+                self.dist[v] = d
+                self.parent[v] = (u, (result,))
+                queue.appendleft((d, v))
+
+    def _steps(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
+        """Every legal step from state ``u`` (``d`` steps used so far)."""
+        facts, dist = self.facts, self.dist
+        decide, square_part, stop_square = facts.decide, facts.square_part, facts.stop_square
+        square, flight, k, _, steps = u
+        door_here = square in facts.door_sides
+        for b, pair, terrain in facts.steps.steps(square):
+            if door_here or b in facts.door_sides:
+                pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
+            vector = (flight, *square_part(b), *pair)
+            enter = decide("move.can_enter", vector)
+            if enter.value is not True and not self._ok(enter, f"{square_name(square)}->{square_name(b)}"):
+                seen = self.refused.get(b)
+                if seen is None or (seen[0], is_diagonal(seen[1], b)) > (d, is_diagonal(square, b)):
+                    self.refused[b] = (d, square, enter, vector)
+                continue
+            stop = decide("move.must_stop", (flight, *stop_square(b), *terrain))
+            halt = stop.value is True or (
+                stop.value is None and self._stops(stop, f"must it stop on {square_name(b)}?")
+            )
+            v = (b, flight, k, halt, steps + 1 if steps >= 0 else -1)
+            self.moves_out.add(u)
+            if k and self._dominated(v, d + 1):
+                continue
+            self.edges.append((u, v, 1, (enter, stop)))
+            if d + 1 < dist.get(v, d + 2):
+                dist[v] = d + 1
+                self.parent[v] = (u, (enter, stop))
+                queue.append((d + 1, v))
+
+    # --- ends ---------------------------------------------------------------------
+
+    def end_results(self, state: State) -> tuple[Result, Result]:
+        """``move.can_end`` and ``move.distance_legal`` for ending in a state."""
+        square, flight, k, stopped, _ = state
+        d = self.dist[state]
+        facts = self.facts
+        can_end = self._can_end.get((square, flight))
+        if can_end is None:
+            can_end = facts.decide("move.can_end", facts.end_vector(square, flight))
+            self._can_end[square, flight] = can_end
+        early = d < self.budgets[k] and (stopped or state not in self.moves_out)
+        key = (self.budgets[k], min(d, MAX_FACT_SPEED), early)
+        legal = self._legal.get(key)
+        if legal is None:
+            legal = facts.table.decide(
+                "move.distance_legal", {"mover": facts.kind, "speed": key[0], "spaces": key[1], "stopped_early": early}
+            )
+            self._legal[key] = legal
+        return can_end, legal
+
+    def is_end(self, state: State) -> bool:
+        """Whether the mover may end its movement in this state."""
+        can_end, legal = self.end_results(state)
+        where = square_name(state[0])
+        return self._ok(can_end, where) and self._ok(legal, where)
+
+    @cached_property
+    def ends(self) -> dict[Square, list[State]]:
+        """End states by square, best (fewest steps, fewest mode changes) first."""
+        out: dict[Square, list[State]] = {}
+        dist = self.dist
+        for state in sorted(dist, key=lambda s: (dist[s], s[2])):
+            if self.is_end(state):
+                out.setdefault(state[0], []).append(state)
+        return out
+
+    def squares(self) -> set[Square]:
+        """Every square other than the start that the mover may end on."""
+        return {sq for sq in self.ends if sq != self.facts.start}
+
+    # --- paths --------------------------------------------------------------------
+
+    @cached_property
+    def graph(self) -> nx.DiGraph[State]:
+        """The legal steps and flight-mode changes as a DiGraph weighted by steps."""
+        graph: nx.DiGraph[State] = nx.DiGraph()
+        graph.add_node(self.start)
+        for u, v, cost, results in self.edges:
+            if u in self.dist and v in self.dist and not graph.has_edge(u, v):
+                # fewest steps first, then fewest diagonal steps (the straighter way)
+                weight = cost * STEP_WEIGHT + (1 if cost and is_diagonal(u[0], v[0]) else 0)
+                graph.add_edge(u, v, cost=cost, weight=weight, results=results)
+        return graph
+
+    def path_to(self, end: State) -> list[State]:
+        """A shortest path of states from the start to ``end``."""
+        _, path = nx.single_source_dijkstra(self.graph, self.start, target=end, weight="weight")
+        return list(path)
+
+    def step_results(self, u: State, v: State) -> tuple[Result, ...]:
+        """The decisions that justified the edge ``u -> v``."""
+        results: tuple[Result, ...] = self.graph.edges[u, v]["results"]
+        return results
+
+
+@dataclass
+class Plan:
+    """Everything known about one mover's move action before a destination is chosen."""
+
+    table: Table
+    mover: Piece
+    facts: MoveFacts
+    trace: list[Why] = field(default_factory=list)
+    blocked: Why | None = None
+    """A decision that forbids the move action altogether (immovable, two tokens, failed roll)."""
+    undecided: list[Why] = field(default_factory=list)
+    breakaway: Breakaway = field(default_factory=lambda: Breakaway(required=False))
+    budgets: list[int] = field(default_factory=list)
+    speed_results: list[Result] = field(default_factory=list)
+    exact: bool = False
+    strict: Search | None = None
+    generous: Search | None = None
+
+    @property
+    def search(self) -> Search:
+        """The strict search (undecided steps refused)."""
+        assert self.strict is not None  # noqa: S101 - set whenever the mover can move
+        return self.strict
+
+    def squares(self) -> set[Square]:
+        """Squares the mover may surely end on."""
+        return self.strict.squares() if self.strict else set()
+
+    def maybe_squares(self) -> set[Square]:
+        """Squares reachable only if undecided questions go the mover's way."""
+        if self.generous is None:
+            return set()
+        return self.generous.squares() - self.squares()
+
+
+def plan(table: Table, mover: Piece, die: int | None) -> Plan:
+    """Work out the break away, the speed and the search for ``mover``'s move action."""
+    facts = MoveFacts(table, mover)
+    out = Plan(table, mover, facts)
+    name = mover.id
+    if not mover.is_token:
+        allowed = _action_allowed(table, mover, facts)
+        if allowed is not None:
+            if allowed.value is False:
+                out.blocked = Why(allowed, name)
+                return out
+            if allowed.value is True:
+                out.trace.append(Why(allowed, name))
+        _breakaway(out, die)
+        if out.blocked is not None or out.breakaway.undecided:
+            return out
+    _budgets(out)
+    if not out.budgets or out.budgets[0] < 0:
+        return out
+    out.strict = Search(facts, out.budgets, exact=out.exact, generous=False)
+    if out.strict.undecided:
+        out.generous = Search(facts, out.budgets, exact=out.exact, generous=True)
+        _ = out.strict.ends  # evaluate the strict ends so their undecided questions are recorded
+    return out
+
+
+def _action_allowed(table: Table, mover: Piece, facts: MoveFacts) -> Result | None:
+    """``action.allowed`` for a move action, when the situation gives every fact it needs."""
+    known: dict[str, Value] = {
+        "action": "move",
+        "tokens": mover.tokens,
+        "acted_this_turn": False,
+        "actions_left": 1,
+        "controlled_by_active": True,
+        "immovable": mover.speed == HOURGLASS,
+        "incapable": mover.attack == HOURGLASS,
+        "state": mover.state,
+        "went_insane_this_turn": False,
+        "range": min(mover.range or 0, 12),
+        "adjacent_same_level_opposing": bool(facts.start_opponents()),
+        "free_action_granted": False,
+    }
+    declared = table.spec.decision(table.ruleset, "action.allowed").facts
+    if any(name not in known for name in declared):
+        return None
+    result = table.decide("action.allowed", {name: known[name] for name in declared})
+    return result if result.value is not None else None
+
+
+def _breakaway(out: Plan, die: int | None) -> None:
+    """Decide whether a roll is needed, and its result or chance; fix the escaped opponents."""
+    table, facts = out.table, out.facts
+    count = facts.breakaway_count()
+    required = table.decide("breakaway.required", {"adjacent_opposing": count, "action_moves": True})
+    where = f"{out.mover.id} next to {count} opposing monster(s) that are not immovable"
+    out.breakaway = Breakaway(required=_bool(required.value), results=[Why(required, where)])
+    if required.value is None:
+        out.breakaway.undecided = True
+        out.undecided.append(Why(required, where))
+        return
+    if not required.value:
+        facts.escape(rolled=False)
+        return
+    faces = {face: table.decide("breakaway.succeeds", {"die": face}) for face in DIE_FACES}
+    unknown = [r for r in faces.values() if r.value is None]
+    if unknown:
+        out.breakaway.undecided = True
+        out.undecided.append(Why(unknown[0], "break-away roll"))
+        return
+    good = sum(1 for r in faces.values() if r.value is True)
+    out.breakaway.p_success = _fraction(Fraction(good, len(DIE_FACES)))
+    if die is not None:
+        result = faces[die]
+        out.breakaway.die = die
+        out.breakaway.succeeded = result.value is True
+        out.breakaway.results.append(Why(result, f"break-away roll {die}"))
+        if result.value is not True:
+            out.blocked = Why(result, f"break-away roll {die}")
+            return
+    else:
+        out.breakaway.results += [Why(faces[min(f for f in faces if faces[f].value is not True)], "a roll that fails")]
+        out.breakaway.results += [Why(faces[max(f for f in faces if faces[f].value is True)], "a roll that succeeds")]
+    facts.escape(rolled=True)
+
+
+def _budgets(out: Plan) -> None:
+    """``move.speed`` for each number of flight-mode changes; whether steps must be tracked."""
+    table, facts, mover = out.table, out.facts, out.mover
+    speed = mover.speed
+    if speed == HOURGLASS or isinstance(speed, str):
+        out.budgets = []
+        return
+    start_terrain = facts.terrain(facts.start)
+    flight = facts.flight_of(mover)
+    base: dict[str, Value] = {
+        "speed": min(speed, MAX_FACT_SPEED),
+        "mover": facts.kind,
+        "starts_in_hindering": start_terrain == "hindering",
+        "ignores_hindering": flight != "none" or facts.giant,
+        "speed_mode": facts.speed_mode,
+        "starts_in_water": start_terrain == "water",
+    }
+    declared = table.spec.decision(table.ruleset, "move.speed").facts
+    changes = range(MAX_MODE_CHANGES + 1) if flight != "none" else range(1)
+    budgets = []
+    supplied = {*table.profile.derived, *table.profile.assumed, "mode_changes"}
+    missing = [name for name in declared if name not in base and name not in supplied]
+    if missing:
+        raise UnknownFact(f"move.speed declares facts {missing}, which the movement engine does not compute")
+    for k in changes:
+        result = table.decide("move.speed", {**base, "mode_changes": k})
+        out.speed_results.append(result)
+        if k == 0:
+            out.trace.append(Why(result, f"{mover.id} speed {speed}"))
+        if result.value is None:
+            out.undecided.append(Why(result, f"{mover.id} speed with {k} flight-mode change(s)"))
+            budgets.append(-1)
+            continue
+        budgets.append(int(result.value))
+    budgets += [-1] * (MAX_MODE_CHANGES + 1 - len(budgets))
+    out.budgets = budgets
+    top = max(budgets[0], 0)
+    for spaces in range(top + 1):
+        legal = table.decide(
+            "move.distance_legal",
+            {"mover": facts.kind, "speed": top, "spaces": spaces, "stopped_early": False},
+        )
+        if legal.value is not True:
+            out.exact = True
+            break
+
+
+def _bool(value: Value | None) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def _fraction(value: Fraction) -> str:
+    """An exact probability as the contract writes it: ``"1/2"``, ``"0"``, ``"1"``."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def annotate(result: Result, where: str) -> list[Step]:
+    """A result's steps with the place they concern put in front of the note."""
+    return [Step(s.rule, s.cites, f"{where}: {s.note}", s.reading, s.also) for s in result.trace]
+
+
+def explain_unreachable(search: Search, target: Square) -> Why | None:  # noqa: PLR0911 - one return per reason
+    """The most informative decision that keeps the mover from ending on ``target``."""
+    facts = search.facts
+    at_target = sorted((s for s in search.dist if s[0] == target), key=lambda s: search.dist[s])
+    for state in at_target:
+        can_end, legal = search.end_results(state)
+        if can_end.value is not True:
+            return Why(can_end, f"{square_name(target)} may not be ended on")
+        if legal.value is not True:
+            return Why(legal, f"{square_name(target)} after {search.dist[state]} step(s)")
+    if target in search.refused:
+        _, frm, result, vector = search.refused[target]
+        shown = facts.describe("move.can_enter", vector)
+        return Why(result, f"step {square_name(frm)}->{square_name(target)} ({shown})")
+    if not search.dist:
+        return None
+    best = min(search.dist, key=lambda s: (distance(s[0], target), search.dist[s], s[3]))
+    square, _, k, stopped, _ = best
+    if stopped and best in search.parent:
+        _, results = search.parent[best]
+        return Why(results[-1], f"movement ends on {square_name(square)}")
+    budget, used = search.budgets[k], search.dist[best]
+    if used >= budget:
+        spaces = min(MAX_FACT_SPEED, used + distance(square, target))
+        legal = facts.table.decide(
+            "move.distance_legal", {"mover": facts.kind, "speed": budget, "spaces": spaces, "stopped_early": False}
+        )
+        return Why(legal, f"{square_name(target)} is at least {spaces} space(s) away, speed {budget}")
+    reached = {s[0] for s in search.dist}
+    toward = [
+        (distance(sq, target), (sq[0] - target[0]) ** 2 + (sq[1] - target[1]) ** 2, d, frm, sq, r)
+        for sq, (d, frm, r, _) in search.refused.items()
+        if frm in reached and distance(sq, target) < distance(frm, target) and r.value is False
+    ]
+    if toward:
+        *_, frm, sq, result = min(toward, key=lambda t: t[:3])
+        return Why(result, f"step {square_name(frm)}->{square_name(sq)} barred on the way to {square_name(target)}")
+    return None
+
+
+# --- building answers -------------------------------------------------------------
+
+
+class Citer:
+    """Appends decisions to an answer's trace, each distinct finding once."""
+
+    def __init__(self, trace: list[Step]) -> None:
+        self.trace = trace
+        self.seen: set[tuple[str, tuple[str, ...], str]] = set()
+
+    def cite(self, why: Why, *, always: bool = False) -> None:
+        """Append a decision's steps, noting where it was met (once per rule and value unless ``always``)."""
+        result = why.result
+        key = (result.decision, tuple(s.rule for s in result.trace), repr(result.value))
+        if key in self.seen and not always:
+            return
+        self.seen.add(key)
+        self.trace.extend(annotate(result, why.where))
+
+
+def unsupported(table: Table, mover: Piece) -> Result | None:
+    """Raise ``NotSupported`` for what the engine cannot move; an undecided size class is returned."""
+    from adjudicator.queries import NotSupported  # noqa: PLC0415 - queries imports the movement modules lazily
+
+    where = table.situation.where("query.piece")
+    if not table.has_decision("move.can_enter"):
+        raise NotSupported(f"{where}: movement is not supported for {table.ruleset}")
+    if mover.size == "double":
+        raise NotSupported(
+            f"{where}: moving a double-base monster ({mover.id}) is not supported yet "
+            "(its count starts from a chosen adjacent space and both ends must finish within speed)"
+        )
+    if mover.size == "giant" and table.has_decision("giant.size_class"):
+        result = table.decide("giant.size_class", {"giant_symbol": True, "spaces": 1})
+        if result.value is None:
+            return result
+    return None
+
+
+def cite_search(citer: Citer, search: Search) -> None:
+    """Cite what shaped the reach: every distinct stop, bar and refused end the search met."""
+    stops: list[Why] = []
+    for state, (_, results) in search.parent.items():
+        if state[3] and len(results) > 1 and results[-1].value is True:
+            stops.append(Why(results[-1], f"movement ends on {square_name(state[0])}"))
+    for why in sorted(stops, key=lambda w: w.where):
+        citer.cite(why)
+    for square, (_, frm, result, _) in sorted(search.refused.items()):
+        if result.value is False:
+            citer.cite(Why(result, f"{square_name(frm)}->{square_name(square)} barred"))
+    facts = search.facts
+    for square, flight in sorted({(s[0], s[1]) for s in search.dist}):
+        if square == facts.start:
+            continue
+        can_end = facts.decide("move.can_end", facts.end_vector(square, flight))
+        if can_end.value is False:
+            citer.cite(Why(can_end, f"{square_name(square)} may not be ended on"))

@@ -1,0 +1,437 @@
+"""The facts of one move, square by square, for the movement decisions.
+
+A :class:`MoveFacts` is built once per query for one mover. It knows who
+stands where (the mover itself removed from its start square, which it
+vacates on its first step), which opposing monsters the mover escaped at the
+start, the portals' doorway edges and the objects, and turns a step
+``a -> b`` in a flight mode into the fact vectors of ``move.can_enter``,
+``move.must_stop`` and ``move.can_end``. The rules decide; nothing here says
+whether a step is allowed.
+
+Fact vectors are plain tuples in a fixed internal order (see ``ENTER``,
+``STOP`` and ``END``) so that the search can look decisions up in a dict
+without building and sorting a mapping per step; :meth:`MoveFacts.decide`
+projects a vector onto the facts the decision declares on a cache miss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Final
+from weakref import WeakKeyDictionary
+
+from adjudicator.core.engine import Result
+from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.table import FlightLevel, Relation, Table
+from adjudicator.situation.model import HOURGLASS, Piece
+from adjudicator.spaces.square.board import Board, Square, Terrain, diagonal_edges, is_diagonal, square_name
+
+MAX_FACT_SPEED: Final = 20
+"""Upper end of the speed facts' domain."""
+MAX_MODE_CHANGES: Final = 4
+"""Upper end of the ``mode_changes`` fact's domain."""
+MAX_ADJACENT: Final = 8
+"""Upper end of the ``adjacent_opposing`` fact's domain."""
+
+SPEED_MODE: Final = {"foot": "foot", "flight": "wing", "swim": "water"}
+"""The piece's ``move`` field to the ``speed_mode`` fact."""
+
+ENTER: Final = (
+    "flight",
+    "terrain",
+    "indoor",
+    "occupant",
+    "occupant_giant",
+    "wall_between",
+    "blocking_diagonal",
+    "closed_doorway",
+    "doorway_hostile",
+    "level_change",
+    "doorway_only_victims",
+)
+"""Order of the step-dependent facts of ``move.can_enter`` in a vector."""
+STOP: Final = (
+    "flight",
+    "occupant",
+    "adjacent_opposing_new",
+    "new_adjacent_all_standard",
+    "entered_hindering",
+    "entered_water",
+    "through_hindering_corner",
+    "from_hindering",
+)
+"""Order of the step-dependent facts of ``move.must_stop`` in a vector."""
+END: Final = ("flight", "occupant", "object", "terrain")
+"""Order of the square-dependent facts of ``move.can_end`` in a vector."""
+
+Vector = tuple[Value, ...]
+NO_PAIR: Final[Vector] = (False, False, False, False, "none", False)
+"""The pair part of an ``ENTER`` vector for a plain step (no wall, doorway or level change)."""
+
+
+StepInfo = tuple[Square, Vector, Vector]
+"""A step from a square: ``(b, pair part without doorways, terrain part of the stop vector)``."""
+
+
+class BoardSteps:
+    """The board-only facts of every step from a square, computed once per board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._steps: dict[Square, tuple[StepInfo, ...]] = {}
+
+    def steps(self, a: Square) -> tuple[StepInfo, ...]:
+        """Every step from ``a`` with its board facts."""
+        hit = self._steps.get(a)
+        if hit is None:
+            hit = tuple((b, *self._step(a, b)) for b in self.board.neighbours(a))
+            self._steps[a] = hit
+        return hit
+
+    def _step(self, a: Square, b: Square) -> tuple[Vector, Vector]:
+        board = self.board
+        terrain = board.terrain
+        diagonal = is_diagonal(a, b)
+        wall = bool(board.walls) and board.separated(a, b)
+        ta, tb = terrain[a], terrain[b]
+        blocking_diag = corner = False
+        if diagonal:
+            c1, c2 = board.corner_squares(a, b)
+            t1, t2 = terrain.get(c1), terrain.get(c2)
+            blocking_diag = t1 == Terrain.BLOCKING and t2 == Terrain.BLOCKING
+            corner = ta != Terrain.HINDERING and t1 == Terrain.HINDERING and t2 == Terrain.HINDERING
+        la, lb = board.elevation[a], board.elevation[b]
+        stairs = a in board.stairs and b in board.stairs
+        level = "none" if la == lb else ("by_stairs" if stairs else "without_stairs")
+        pair = (
+            NO_PAIR
+            if not (wall or blocking_diag or level != "none")
+            else (wall, blocking_diag, False, False, level, False)
+        )
+        stop = (
+            tb == Terrain.HINDERING and ta != Terrain.HINDERING,
+            tb == Terrain.WATER and ta != Terrain.WATER,
+            corner,
+            ta in (Terrain.HINDERING, Terrain.WATER),
+        )
+        return pair, stop
+
+
+_BOARD_STEPS: WeakKeyDictionary[Board, BoardSteps] = WeakKeyDictionary()
+
+
+def board_steps(board: Board) -> BoardSteps:
+    """The shared :class:`BoardSteps` of a board."""
+    hit = _BOARD_STEPS.get(board)
+    if hit is None:
+        hit = BoardSteps(board)
+        _BOARD_STEPS[board] = hit
+    return hit
+
+
+class UnknownFact(ValueError):
+    """A movement decision declares a fact this engine does not compute."""
+
+
+@dataclass(frozen=True)
+class Doorway:
+    """A portal's doorway edge: the portal's square and the square beyond the door."""
+
+    portal: Square
+    beyond: Square
+
+    @property
+    def sides(self) -> tuple[Square, Square]:
+        """The two doorway-side squares."""
+        return self.portal, self.beyond
+
+    @property
+    def edge(self) -> frozenset[Square]:
+        """The doorway edge as a wall-like pair of squares."""
+        return frozenset(self.sides)
+
+
+DOOR_STEP: Final = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+
+
+class MoveFacts:
+    """Facts about moving ``mover`` on ``table``'s board (see the module docstring)."""
+
+    def __init__(self, table: Table, mover: Piece) -> None:
+        self.table = table
+        self.board: Board = table.board
+        self.mover = mover
+        self.kind = table.profile.token if mover.is_token else table.profile.figure
+        self.speed_mode = "foot" if mover.is_token else SPEED_MODE[mover.move]
+        self.giant = table.giant(mover)
+        self.start = mover.square
+        self.occupant: dict[Square, Piece] = {sq: p for sq, p in table.occupant.items() if p is not mover}
+        self.relation: dict[Square, Relation] = {sq: table.relation(mover, p) for sq, p in self.occupant.items()}
+        self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
+        self.doorways = self._doorways()
+        self.door_sides = frozenset(sq for d in self.doorways for sq in d.sides)
+        self.steps = board_steps(self.board)
+        self._stop_sq: dict[Square, Vector] = {}
+        self.opponents = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
+        self.escaped: frozenset[str] = frozenset()
+        self.broke_away = False
+        self._fixed: dict[str, Value] = {
+            "mover": self.kind,
+            "speed_mode": self.speed_mode,
+            "giant": self.giant,
+            "passage_power": "none",
+            "began_in_hindering": self.terrain(self.start) == Terrain.HINDERING,
+        }
+        self._sq: dict[Square, Vector] = {}
+        self._adj: dict[Square, tuple[bool, bool]] = {}
+        self._cache: dict[tuple[str, Vector], Result] = {}
+        self._orders = {
+            "move.can_enter": self._order("move.can_enter", ENTER),
+            "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
+            "move.can_end": self._order("move.can_end", END),
+        }
+
+    # --- decisions ----------------------------------------------------------------
+
+    def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """Where each declared fact of ``decision`` comes from: a vector slot, or -1 for a fixed fact."""
+        declared = self.table.spec.decision(self.table.ruleset, decision).facts
+        out = []
+        for name in declared:
+            if name in names:
+                out.append((name, names.index(name)))
+            elif name in self._fixed:
+                out.append((name, -1))
+            elif name in self.table.profile.derived or name in self.table.profile.assumed:
+                continue  # the game profile supplies it (see adjudicator.games.profiles)
+            else:
+                raise UnknownFact(f"{decision} declares fact {name!r}, which the movement engine does not compute")
+        return tuple(out)
+
+    def decide(self, decision: str, vector: Vector) -> Result:
+        """The decision for a fact vector in this engine's order (cached per query)."""
+        key = (decision, vector)
+        hit = self._cache.get(key)
+        if hit is None:
+            facts = self.facts(decision, vector)
+            hit = self.table.decide(decision, facts)
+            self._cache[key] = hit
+        return hit
+
+    def facts(self, decision: str, vector: Vector) -> dict[str, Value]:
+        """The named facts of a vector, as the decision declares them."""
+        if decision == "move.must_stop":
+            vector = (*vector, self.broke_away)
+        return {name: self._fixed[name] if i < 0 else vector[i] for name, i in self._orders[decision]}
+
+    # --- squares ------------------------------------------------------------------
+
+    def terrain(self, square: Square) -> str:
+        """Terrain of a map square."""
+        return str(self.board.terrain[square])
+
+    def flight_of(self, piece: Piece) -> FlightLevel:
+        """The piece's flight mode (``none`` for victims and non-fliers)."""
+        return "none" if piece.is_token else self.table.flight(piece)
+
+    def square_part(self, square: Square) -> Vector:
+        """``(terrain, indoor, occupant, occupant_giant)`` of a square."""
+        part = self._sq.get(square)
+        if part is None:
+            occ = self.occupant.get(square)
+            part = (
+                self.terrain(square),
+                self.table.indoor(square),
+                self.relation.get(square, "none"),
+                occ is not None and not occ.is_token and self.table.giant(occ),
+            )
+            self._sq[square] = part
+        return part
+
+    def object_at(self, square: Square) -> str:
+        """``tombstone``, ``tree`` or ``none``."""
+        return self.objects.get(square, "none")
+
+    @cached_property
+    def near_opponents(self) -> dict[Square, tuple[Piece, ...]]:
+        """For every square, the opposing monsters adjacent to it (the ``adjacent.is`` decision)."""
+        near: dict[Square, list[Piece]] = {}
+        for foe in self.opponents:
+            for at in foe.at:
+                for square in self.board.neighbours(at):
+                    if square in foe.at:
+                        continue
+                    listed = near.setdefault(square, [])
+                    if foe not in listed and self.table.squares_adjacent(square, at).value is True:
+                        listed.append(foe)
+        return {sq: tuple(foes) for sq, foes in near.items() if foes}
+
+    def adjacent_new(self, square: Square) -> tuple[bool, bool]:
+        """``(adjacent_opposing_new, new_adjacent_all_standard)`` for a square."""
+        hit = self._adj.get(square)
+        if hit is None and self.mover.is_token:
+            hit = (False, True)  # victims never stop beside monsters (the must_stop invariant)
+            self._adj[square] = hit
+        if hit is None:
+            new = [p for p in self.near_opponents.get(square, ()) if p.id not in self.escaped]
+            hit = (bool(new), all(p.size == "standard" for p in new))
+            self._adj[square] = hit
+        return hit
+
+    # --- break away ---------------------------------------------------------------
+
+    def start_opponents(self) -> list[Piece]:
+        """Opposing monsters adjacent to the mover before it moves."""
+        found: list[Piece] = []
+        for at in self.mover.at:
+            for foe in self.near_opponents.get(at, ()):
+                if foe not in found:
+                    found.append(foe)
+        return found
+
+    def breakaway_count(self) -> int:
+        """The ``adjacent_opposing`` fact: adjacent opposing monsters that are not immovable."""
+        return min(MAX_ADJACENT, sum(1 for p in self.start_opponents() if p.speed != HOURGLASS))
+
+    def escape(self, *, rolled: bool) -> None:
+        """The mover leaves every opposing monster it starts next to (``rolled``: by a break-away roll)."""
+        self.escaped = frozenset(p.id for p in self.start_opponents())
+        self.broke_away = rolled
+        self._adj.clear()
+        self._stop_sq.clear()
+
+    # --- steps -------------------------------------------------------------------
+
+    def pair_part(self, a: Square, b: Square) -> Vector:
+        """The pair part of a step's ``move.can_enter`` vector (walls, diagonals, doorways, levels)."""
+        for sq, pair, _ in self.steps.steps(a):
+            if sq == b:
+                return self.with_doorways(a, b, pair)
+        raise ValueError(f"{square_name(a)} and {square_name(b)} are not neighbours on the map")
+
+    def with_doorways(self, a: Square, b: Square, pair: Vector) -> Vector:
+        """A step's pair part with the doorway facts filled in (only steps touching a doorway side can cross one)."""
+        if a not in self.door_sides and b not in self.door_sides:
+            return pair
+        closed, hostile, only_victims = self.doorway_facts(a, b, wall=bool(pair[0]))
+        if not closed:
+            return pair
+        return (pair[0], pair[1], closed, hostile, pair[4], only_victims)
+
+    def _doorways(self) -> list[Doorway]:
+        """The doorway edge of every portal whose door faces a map square."""
+        out = []
+        for obj in self.table.situation.objects:
+            if obj.type != "portal" or obj.door is None:
+                continue
+            dc, dr = DOOR_STEP[obj.door]
+            beyond = (obj.at[0] + dc, obj.at[1] + dr)
+            if self.board.contains(beyond):
+                out.append(Doorway(obj.at, beyond))
+        return out
+
+    @cached_property
+    def door_board(self) -> Board:
+        """The board with every doorway edge drawn as a wall (to tell which diagonals a door seals)."""
+        return replace(self.board, walls=self.board.walls | {d.edge for d in self.doorways})
+
+    def crossed_doorways(self, a: Square, b: Square, *, wall: bool) -> list[Doorway]:
+        """Doorways the step ``a -> b`` crosses (for a diagonal: whose edge, as a wall, would seal it)."""
+        if not is_diagonal(a, b):
+            return [d for d in self.doorways if d.edge == frozenset((a, b))]
+        if wall or not self.door_board.separated(a, b):
+            return []
+        edges = set(diagonal_edges(a, b))
+        return [d for d in self.doorways if d.edge in edges]
+
+    def doorway_facts(self, a: Square, b: Square, *, wall: bool) -> tuple[bool, bool, bool]:
+        """``(closed_doorway, doorway_hostile, doorway_only_victims)`` for the step, the mover standing on ``a``."""
+        closed = hostile = only_victims = False
+        for door in self.crossed_doorways(a, b, wall=wall):
+            is_closed, is_hostile, by_victims = self.doorway_state(door, a)
+            if is_closed:
+                closed = True
+                if is_hostile:
+                    only_victims = by_victims if not hostile else (only_victims and by_victims)
+                    hostile = True
+        return closed, hostile, only_victims
+
+    def doorway_state(self, door: Doorway, mover_at: Square) -> tuple[bool, bool, bool]:
+        """Whether the portal is closed (``portal.closed``), hostile, and hostile only because of victims."""
+        pieces = [self.occupant[sq] for sq in door.sides if sq in self.occupant]
+        here = mover_at in door.sides
+        side_monster = any(not p.is_token for p in pieces) or (here and self.kind == self.table.profile.figure)
+        side_victim = any(p.is_token for p in pieces) or (here and self.kind == self.table.profile.token)
+        closed = self.table.decide("portal.closed", {"side_monster": side_monster, "side_victim": side_victim})
+        relations = [self.table.relation(self.mover, p) for p in pieces]
+        monsters = "opposing" in relations
+        victims = "victim" in relations
+        return closed.value is True, monsters or victims, victims and not monsters
+
+    def enter_vector(self, a: Square, b: Square, flight: str) -> Vector:
+        """The ``move.can_enter`` vector of the step ``a -> b`` in flight mode ``flight``."""
+        return (flight, *self.square_part(b), *self.pair_part(a, b))
+
+    def stay_vector(self, square: Square, flight: str) -> Vector:
+        """The ``move.can_enter`` vector for being in ``square`` in ``flight`` (a flight-mode change there)."""
+        return (flight, *self.square_part(square), *NO_PAIR)
+
+    def stop_square(self, square: Square) -> Vector:
+        """``(occupant, adjacent_opposing_new, new_adjacent_all_standard)`` of a square."""
+        hit = self._stop_sq.get(square)
+        if hit is None:
+            hit = (self.relation.get(square, "none"), *self.adjacent_new(square))
+            self._stop_sq[square] = hit
+        return hit
+
+    def stop_vector(self, a: Square, b: Square, flight: str) -> Vector:
+        """The ``move.must_stop`` vector of the step ``a -> b``."""
+        for sq, _, terrain in self.steps.steps(a):
+            if sq == b:
+                return (flight, *self.stop_square(b), *terrain)
+        raise ValueError(f"{square_name(a)} and {square_name(b)} are not neighbours on the map")
+
+    def end_vector(self, square: Square, flight: str) -> Vector:
+        """The ``move.can_end`` vector of a square."""
+        return (flight, self.relation.get(square, "none"), self.object_at(square), self.terrain(square))
+
+    # --- describing ---------------------------------------------------------------
+
+    def describe(self, decision: str, vector: Vector) -> str:
+        """The facts of a vector that differ from a plain step, for trace notes."""
+        plain: dict[str, Value] = {
+            "flight": "none",
+            "terrain": "clear",
+            "indoor": False,
+            "occupant": "none",
+            "occupant_giant": False,
+            "wall_between": False,
+            "blocking_diagonal": False,
+            "closed_doorway": False,
+            "doorway_hostile": False,
+            "level_change": "none",
+            "doorway_only_victims": False,
+            "adjacent_opposing_new": False,
+            "new_adjacent_all_standard": True,
+            "entered_hindering": False,
+            "entered_water": False,
+            "through_hindering_corner": False,
+            "object": "none",
+            "broke_away": False,
+        }
+        facts = self.facts(decision, vector)
+        shown = [f"{k}={_show(v)}" for k, v in facts.items() if k in plain and plain[k] != v]
+        return ", ".join(shown) or "plain step"
+
+
+def _show(value: Value) -> str:
+    """A fact value as the spec writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def names(squares: list[Square]) -> list[str]:
+    """Square names, in order."""
+    return [square_name(sq) for sq in squares]

@@ -1,0 +1,242 @@
+"""The combat-value pipeline: replacement values, then modifiers under the rule of 3.
+
+Every arithmetic step is a spec decision, evaluated through the table:
+
+* ``value.applied_first`` says whether replacements or modifiers apply first
+  when both bear on a value (both HorrorClix editions: the replacement);
+* ``value.base`` turns the printed value into the base the modifiers start
+  from: the printed value itself, a replacement value (``{replace: N}``) or
+  half the value rounded as the ruleset says (``{halve: true}``). Several
+  replacements apply in the order they arose, each to the value the
+  previous one left (the fact ``printed`` then holds that value);
+* ``value.rule_of_3`` adds the modifiers, capped and floored as the ruleset
+  and the chosen reading say. Its facts name at most three modifiers in
+  order (``mod1`` to ``mod3``). With more than three, the remaining ones are
+  summed into ``mod3`` (keeping the invariant ``mods == mod1 + mod2 +
+  mod3``); the answer stands only if the deciding rule does not look at the
+  modifiers one by one, otherwise the value is undecided.
+
+A fact outside the finite domain the spec declares for it (a modifier sum
+of +12, say) cannot be put to the rules: the value is then undecided, with
+the ruleset's fallback rule cited and the reason in its note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from adjudicator.answer import Answer
+from adjudicator.core.engine import Result, Step
+from adjudicator.core.expr.ast import names
+from adjudicator.core.expr.compile import Value
+from adjudicator.core.expr.types import contains
+from adjudicator.games.clix.table import Table
+from adjudicator.situation.model import Effect
+
+ORDERED_FACTS = frozenset({"mod1", "mod2", "mod3"})
+"""Facts of ``value.rule_of_3`` that give the modifiers one by one."""
+
+NAMED_MODIFIERS = 3
+"""How many modifiers ``value.rule_of_3`` can name in order."""
+
+
+class Unanswerable(Exception):
+    """The situation's facts cannot be put to a decision; the note says why."""
+
+    def __init__(self, note: str) -> None:
+        super().__init__(note)
+        self.note = note
+
+
+def domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> str | None:
+    """Why ``facts`` do not fit the declared domains of ``decision``, or ``None`` if they do."""
+    spec_decision = table.spec.decision(table.ruleset, decision)
+    declared = spec_decision.facts
+    facts = table.profile.adapt(spec_decision, facts)[0]
+    for name, value in facts.items():
+        fact = declared.get(name)
+        if fact is not None and not contains(fact.type, value):
+            return (
+                f"fact {name} = {value!r} of {decision} lies outside the domain {fact.type} the spec "
+                "declares for it, so no rule can be asked"
+            )
+    return None
+
+
+def decide(table: Table, decision: str, facts: Mapping[str, Value]) -> Result:
+    """``table.decide`` after checking the facts fit their domains (else :class:`Unanswerable`)."""
+    problem = domain_problem(table, decision, facts)
+    if problem is not None:
+        raise Unanswerable(problem)
+    return table.decide(decision, facts)
+
+
+def cite_as(answer: Answer, prefix: str, result: Result) -> Result:
+    """Append a decision's steps to ``answer``, each note starting with ``prefix`` (a piece or player)."""
+    answer.trace.extend(replace(step, note=f"{prefix}: {step.note}") for step in result.trace)
+    return result
+
+
+def fallback_step(table: Table, note: str) -> Step:
+    """A step citing the ruleset's fallback rule (for cases no rule decides), with ``note``."""
+    game = table.ruleset.split("/", maxsplit=1)[0]
+    rule = table.spec.rules.get(table.spec.fallback.get(game, ""))
+    if rule is None or table.ruleset not in rule.views:
+        return Step("(no rule)", (), note)
+    view = rule.view(table.ruleset, table.readings.get(rule.id))
+    return Step(view.id, view.cites, note, view.reading)
+
+
+def looks_at(table: Table, result: Result, facts: frozenset[str]) -> list[str]:
+    """The rules (as cited in ``result``) whose clauses for its decision read any of ``facts``."""
+    out = []
+    for step in result.trace:
+        rule = table.spec.rules.get(step.rule)
+        if rule is None or table.ruleset not in rule.views:
+            continue
+        view = rule.view(table.ruleset, step.reading)
+        used: set[str] = set()
+        for clause in view.clauses:
+            if clause.decision == result.decision:
+                used |= names(clause.then) | (names(clause.when) if clause.when is not None else set())
+        if used & facts:
+            out.append(step.rule + (f" (reading {step.reading})" if step.reading else ""))
+    return out
+
+
+@dataclass
+class ValueResult:
+    """A combat value and the cited steps that produced it (``value`` is None when undecided)."""
+
+    value: int | None
+    base: int | None = None
+    replaced: bool = False
+    modifiers: list[int] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def undecided(self) -> bool:
+        """Whether some rule left the value open."""
+        return self.value is None
+
+    def cite(self, result: Result) -> Result:
+        """Keep a decision's steps and return it."""
+        self.steps.extend(result.trace)
+        return result
+
+
+def _is_replacement(effect: Effect) -> bool:
+    return effect.op in ("replace", "halve")
+
+
+def combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> ValueResult:
+    """The value of a combat value showing ``printed`` after ``effects`` (in the order they arose)."""
+    out = ValueResult(None)
+    try:
+        out.value = _pipeline(table, printed, effects, out)
+    except Unanswerable as exc:
+        out.value = None
+        out.steps.append(fallback_step(table, exc.note))
+    except _Open:
+        out.value = None
+    return out
+
+
+class _Open(Exception):
+    """A decision came back undecided; its steps (with the fallback) are already kept."""
+
+
+def _ask(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value]) -> Value:
+    result = out.cite(decide(table, decision, facts))
+    if result.value is None:
+        raise _Open
+    return result.value
+
+
+def _stages(table: Table, effects: Sequence[Effect], out: ValueResult) -> list[list[Effect]]:
+    """The effects grouped in the order the ruleset applies them (``value.applied_first``)."""
+    reps = [i for i, e in enumerate(effects) if _is_replacement(e)]
+    mods = [i for i, e in enumerate(effects) if e.op == "modify"]
+    order: Value = "replacement"
+    if reps and mods:
+        order = _ask(table, out, "value.applied_first", {"modifier_arose_first": mods[0] < reps[-1]})
+    if order != "replacement":
+        return _arising_order(effects)
+    stages = [[effects[i] for i in reps], [effects[i] for i in mods]]
+    return [s for s in stages if s]
+
+
+def _pipeline(table: Table, printed: int, effects: Sequence[Effect], out: ValueResult) -> int:
+    current = printed
+    if not any(_is_replacement(e) for e in effects):
+        current = out.base = int(
+            _ask(table, out, "value.base", {"printed": printed, "replacement": "none", "set_to": 0})
+        )
+    stages = _stages(table, effects, out)
+    if not any(e.op == "modify" for e in effects):
+        stages.append([])  # the rule of 3 (and its floor at 0) is still asked, with mods = 0
+    for stage in stages:
+        if stage and _is_replacement(stage[0]):
+            for effect in stage:
+                current = _replace(table, current, effect, out)
+        else:
+            current = _modify(table, current, [e.n for e in stage], out)
+    return current
+
+
+def _arising_order(effects: Sequence[Effect]) -> list[list[Effect]]:
+    """Runs of effects of one kind, in the order they arose."""
+    stages: list[list[Effect]] = []
+    for effect in effects:
+        if stages and _is_replacement(stages[-1][0]) == _is_replacement(effect):
+            stages[-1].append(effect)
+        else:
+            stages.append([effect])
+    return stages
+
+
+def _replace(table: Table, current: int, effect: Effect, out: ValueResult) -> int:
+    facts: dict[str, Value] = {
+        "printed": current,
+        "replacement": "set" if effect.op == "replace" else "halve",
+        "set_to": effect.n if effect.op == "replace" else 0,
+    }
+    out.base = int(_ask(table, out, "value.base", facts))
+    out.replaced = True
+    return out.base
+
+
+def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
+    if out.base is None:
+        out.base = base
+    out.modifiers += mods
+    named = [*mods[: NAMED_MODIFIERS - 1], sum(mods[NAMED_MODIFIERS - 1 :])] if mods else []
+    named += [0] * (NAMED_MODIFIERS - len(named))
+    facts: dict[str, Value] = {
+        "base": base,
+        "mods": sum(mods),
+        "replaced": out.replaced,
+        "mod1": named[0],
+        "mod2": named[1],
+        "mod3": named[2],
+    }
+    for index, mod in enumerate(mods):
+        problem = domain_problem(table, "value.rule_of_3", {"mod1": mod})
+        if problem is not None:
+            raise Unanswerable(f"modifier {index + 1} ({mod:+d}): {problem}")
+    result = decide(table, "value.rule_of_3", facts)
+    ordered = looks_at(table, result, ORDERED_FACTS) if len(mods) > NAMED_MODIFIERS else []
+    if ordered:
+        out.steps.append(
+            fallback_step(
+                table,
+                f"{len(mods)} modifiers arose, but {', '.join(ordered)} takes them one by one and "
+                f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest",
+            )
+        )
+        raise _Open
+    out.cite(result)
+    if result.value is None:
+        raise _Open
+    return int(result.value)

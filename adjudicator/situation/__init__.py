@@ -1,0 +1,1 @@
+"""Situation files (the public contract): reading, validating and writing them."""

@@ -1,0 +1,139 @@
+"""Write a situation back as YAML that ``load_situation`` reads to an equal value."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from adjudicator.situation.model import (
+    DEFAULT_BUILD_TOTAL,
+    ActionQuery,
+    AttackQuery,
+    Endpoint,
+    EndTurnQuery,
+    LineOfFireQuery,
+    MoveQuery,
+    Piece,
+    Query,
+    ReachQuery,
+    Situation,
+    ValueQuery,
+)
+from adjudicator.spaces.square.board import Board, square_name
+
+
+def _flow(items: dict[str, Any]) -> CommentedMap:
+    """A YAML mapping written on one line."""
+    node = CommentedMap(items)
+    node.fa.set_flow_style()
+    return node
+
+
+def _flow_seq(items: list[Any]) -> CommentedSeq:
+    """A YAML list written on one line."""
+    node = CommentedSeq(items)
+    node.fa.set_flow_style()
+    return node
+
+
+def _rows(board: Board, char: Any) -> CommentedSeq:
+    """Map text with ``char(square)`` for map squares and ``x`` elsewhere."""
+    rows = [
+        "".join(char((c, r)) if board.contains((c, r)) else "x" for c in range(board.width))
+        for r in range(board.height)
+    ]
+    return _flow_seq([DoubleQuotedScalarString(row) for row in rows])
+
+
+def _dump_map(s: Situation) -> CommentedMap:
+    """The ``map`` section."""
+    board = s.board
+    out = CommentedMap()
+    out["kind"] = s.map_kind
+    out["terrain"] = _flow_seq([DoubleQuotedScalarString(row) for row in board.terrain_rows()])
+    if any(level != 1 for level in board.elevation.values()):
+        out["elevation"] = _rows(board, lambda sq: str(board.elevation[sq]))
+    if s.map_kind == "indoor/outdoor" and board.indoor:
+        out["indoor"] = _rows(board, lambda sq: "i" if sq in board.indoor else ".")
+    if board.walls:
+        walls = sorted(sorted(wall, key=lambda sq: (sq[1], sq[0])) for wall in board.walls)
+        out["walls"] = _flow_seq([_flow_seq([square_name(a), square_name(b)]) for a, b in walls])
+    if board.stairs:
+        out["stairs"] = _flow_seq([square_name(sq) for sq in sorted(board.stairs)])
+    return out
+
+
+def _dump_piece(piece: Piece) -> CommentedMap:
+    """One piece, leaving out fields at their defaults."""
+    at: Any = square_name(piece.at[0]) if len(piece.at) == 1 else _flow_seq(list(piece.squares_named()))
+    out: dict[str, Any] = {"id": piece.id, "type": piece.type}
+    if piece.is_token:
+        return _flow({**out, "at": at, "speed": piece.speed, "face": piece.face})
+    out |= {"player": piece.player}
+    if piece.owner != piece.player:
+        out["owner"] = piece.owner
+    out |= {"at": at, "speed": piece.speed, "attack": piece.attack, "defense": piece.defense}
+    out |= {"damage": piece.damage, "range": piece.range, "targets": piece.targets}
+    if piece.points is not None:
+        out["points"] = piece.points
+    out["move"] = piece.move
+    defaults: dict[str, Any] = {"flight": None, "size": "standard", "tokens": 0, "victims": 0, "minion": False}
+    defaults["state"] = "normal"
+    out |= {key: getattr(piece, key) for key, default in defaults.items() if getattr(piece, key) != default}
+    return _flow(out)
+
+
+def _endpoint(end: Endpoint) -> str:
+    """A line-of-fire end as written."""
+    return end if isinstance(end, str) else square_name(end)
+
+
+def _dump_query(query: Query) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
+    """The ``query`` section."""
+    out: dict[str, Any] = {"kind": query.kind}
+    if isinstance(query, ActionQuery):
+        return _flow({**out, "piece": query.piece, "action": query.action})
+    if isinstance(query, MoveQuery):
+        out |= {"piece": query.piece, "to": square_name(query.to)}
+        out |= {"die": query.die} if query.die is not None else {}
+        return _flow({**out, "frenzy": True} if query.frenzy else out)
+    if isinstance(query, ReachQuery):
+        return _flow({**out, "piece": query.piece} | ({"die": query.die} if query.die is not None else {}))
+    if isinstance(query, LineOfFireQuery):
+        return _flow({**out, "from": _endpoint(query.from_), "to": _endpoint(query.to)})
+    if isinstance(query, AttackQuery):
+        out |= {"piece": query.piece, "type": query.type, "targets": _flow_seq(list(query.targets))}
+        return _flow({**out, "roll": _flow_seq(list(query.roll))} if query.roll is not None else out)
+    if isinstance(query, ValueQuery):
+        effects = [_flow({e.op: True if e.op == "halve" else e.n}) for e in query.effects]
+        return _flow({**out, "piece": query.piece, "stat": query.stat, "effects": _flow_seq(effects)})
+    if isinstance(query, EndTurnQuery):
+        return _flow({**out, "player": query.player, "acted": _flow_seq(list(query.acted))})
+    events = [_flow({"kill": e.kill, "by_player": e.by_player, "phase": e.phase}) for e in query.events]
+    return _flow({**out, "events": _flow_seq(events)})
+
+
+def dump_situation(s: Situation) -> str:
+    """The situation as YAML that ``load_situation`` reads back to an equal value."""
+    doc = CommentedMap()
+    doc["ruleset"] = s.ruleset
+    if s.build_total != DEFAULT_BUILD_TOTAL:
+        doc["build_total"] = s.build_total
+    doc["map"] = _dump_map(s)
+    doc["pieces"] = [_dump_piece(piece) for piece in s.pieces]
+    if s.objects:
+        doc["objects"] = [
+            _flow({"type": o.type, "at": square_name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
+        ]
+    doc["query"] = _dump_query(s.query)
+    if s.readings:
+        doc["readings"] = dict(s.readings)
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    stream = io.StringIO()
+    yaml.dump(doc, stream)
+    return stream.getvalue()

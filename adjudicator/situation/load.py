@@ -1,0 +1,533 @@
+"""Read, validate and write situation files (the public contract).
+
+``load_situation`` checks everything a situation file says and stops at the
+first problem with a ``PositionedError`` printed as ``file:line: field:
+message``; ``dump_situation`` (from ``situation_dump``) writes a situation back
+as YAML that loads to an equal ``Situation``.  The data types are in
+``situation_model``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, cast
+
+from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
+from adjudicator.situation.fields import Fields, check_int, describe, fail
+from adjudicator.situation.model import (
+    ACTION_KINDS,
+    ATTACK_TYPES,
+    DEFAULT_BUILD_TOTAL,
+    DOORS,
+    EFFECT_OPS,
+    FACES,
+    FLIGHT_MODES,
+    MAP_KINDS,
+    MOVE_MODES,
+    OBJECT_TYPES,
+    PHASES,
+    PIECE_STATES,
+    PIECE_TYPES,
+    QUERY_KINDS,
+    SIZES,
+    STAT_NAMES,
+    TOKEN_TYPES,
+    ActionQuery,
+    AttackQuery,
+    Effect,
+    Endpoint,
+    EndTurnQuery,
+    KillEvent,
+    LineOfFireQuery,
+    MapKind,
+    MapObject,
+    MoveQuery,
+    Piece,
+    Query,
+    ReachQuery,
+    ScoreQuery,
+    Situation,
+    ValueQuery,
+)
+from adjudicator.spaces.square.board import (
+    Board,
+    Square,
+    Terrain,
+    is_adjacent,
+    is_orthogonal,
+    parse_square,
+    square_name,
+)
+
+TOP_FIELDS = ("ruleset", "build_total", "map", "pieces", "objects", "query", "readings", "expect")
+"""``expect`` is optional and free-form: a golden answer for tests (see ``tests/test_rulings.py``)."""
+MAP_FIELDS = ("kind", "terrain", "elevation", "indoor", "walls", "stairs")
+FIGURE_FIELDS = (
+    *("id", "type", "player", "owner", "at", "speed", "attack", "defense", "damage", "range", "targets"),
+    *("points", "move", "flight", "size", "tokens", "victims", "minion", "state"),
+)
+TOKEN_FIELDS = ("id", "type", "at", "speed", "face")
+QUERY_FIELDS: dict[str, tuple[str, ...]] = {
+    "action": ("piece", "action"),
+    "move": ("piece", "to", "die", "frenzy"),
+    "reach": ("piece", "die"),
+    "line_of_fire": ("from", "to"),
+    "attack": ("piece", "type", "targets", "roll"),
+    "value": ("piece", "stat", "effects"),
+    "end_turn": ("player", "acted"),
+    "score": ("events",),
+}
+GAME_TYPES = {"horrorclix": ("monster", "victim"), "heroclix": ("character", "bystander")}
+TERRAIN_CHARS = ".h~#x"
+MAX_PLAYER = 8
+MAX_BUILD_TOTAL = 10_000
+MAX_POINTS = 1000
+MAX_VICTIMS = 12
+MAX_TARGETS = 12
+EFFECT_RANGES = {"replace": (0, 30), "modify": (-30, 30)}
+
+
+def plain(node: Node) -> Any:
+    """A YAML node as plain Python data (dicts, lists, scalars)."""
+    if is_map(node):
+        return {str(k): plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    return node
+
+
+class _Reader:
+    """State while reading one file: its name, the lines seen and the board."""
+
+    def __init__(self, shown: str, known_rulesets: set[str]) -> None:
+        self.shown = shown
+        self.known_rulesets = known_rulesets
+        self.lines: dict[str, int] = {}
+        self.board: Board | None = None
+        self.ruleset = ""
+        self.pieces: dict[str, Piece] = {}
+        self.occupied: dict[Square, str] = {}
+        self.id_lines: dict[str, int] = {}
+        self.objects: dict[Square, MapObject] = {}
+
+    def fields(self, node: Node, path: str, line: int) -> Fields:
+        """Wrap a mapping at ``path``."""
+        return Fields(self.shown, self.lines, node, path, line)
+
+    def items(self, f: Fields, key: str) -> list[tuple[str, int, Node]]:
+        """``(path, line, item)`` for each item of list field ``key``."""
+        seq = f.seq(key)
+        line = f.line(key)
+        out = []
+        for index, item in enumerate(seq):
+            path = f"{f.name(key)}[{index}]"
+            out.append((path, item_line(seq, index, line), item))
+            self.lines[path] = out[-1][1]
+        return out
+
+    def square(self, value: Node, line: int, field: str) -> Square:
+        """A square name that is on the map."""
+        if not isinstance(value, str):
+            fail(self.shown, line, field, f"expected a square name such as C3, got {describe(value)}")
+        try:
+            square = parse_square(value)
+        except ValueError as exc:
+            fail(self.shown, line, field, str(exc))
+        board = cast("Board", self.board)  # the map is read before any square
+        if not board.contains(square):
+            col, row = square
+            if col < board.width and row < board.height:
+                fail(self.shown, line, field, f"square {value.upper()} is not part of the map ('x' in terrain)")
+            fail(self.shown, line, field, f"square {value.upper()} is not on the {board.width}x{board.height} map")
+        return square
+
+    def piece_ref(self, value: Node, line: int, field: str) -> str:
+        """The id of a piece in this situation."""
+        if not isinstance(value, str) or value not in self.pieces:
+            known = ", ".join(self.pieces) or "none"
+            fail(self.shown, line, field, f"unknown piece {describe(value)} (pieces: {known})")
+        return value
+
+    def piece_refs(self, f: Fields, key: str, min_items: int = 0) -> tuple[str, ...]:
+        """A list of distinct piece ids."""
+        refs: list[str] = []
+        items = self.items(f, key)
+        if len(items) < min_items:
+            f.fail(key, f"expected at least {min_items} piece id(s), got none")
+        for path, line, item in items:
+            ref = self.piece_ref(item, line, path)
+            if ref in refs:
+                fail(self.shown, line, path, f"piece {ref!r} is listed twice")
+            refs.append(ref)
+        return tuple(refs)
+
+    # -- map --------------------------------------------------------------
+
+    def rows(self, f: Fields, key: str, chars: str, shape: tuple[int, int] | None) -> list[str]:
+        """Map text rows, all of one length and using only ``chars``."""
+        items = self.items(f, key)
+        if not items:
+            f.fail(key, "expected at least one row")
+        if shape is not None and len(items) != shape[1]:
+            f.fail(key, f"{len(items)} rows given, terrain has {shape[1]}")
+        rows: list[str] = []
+        for path, line, item in items:
+            if not isinstance(item, str):
+                fail(self.shown, line, path, f"expected a quoted string of map characters, got {describe(item)}")
+            width = shape[0] if shape is not None else len(items[0][2]) if isinstance(items[0][2], str) else 0
+            if not item:
+                fail(self.shown, line, path, "row is empty")
+            if len(item) != width:
+                fail(self.shown, line, path, f"row has {len(item)} squares, expected {width} (rows must be equal)")
+            for col, ch in enumerate(item):
+                if ch not in chars:
+                    name = square_name((col, len(rows)))
+                    fail(self.shown, line, path, f"character {ch!r} at {name} is not one of {' '.join(chars)}")
+            rows.append(item)
+        return rows
+
+    def read_map(self, f: Fields) -> MapKind:
+        """Read ``map``, building the board."""
+        f.check_keys(MAP_FIELDS, "map")
+        kind = cast("MapKind", f.choice("kind", MAP_KINDS))
+        terrain = self.rows(f, "terrain", TERRAIN_CHARS, None)
+        shape = (len(terrain[0]), len(terrain))
+        elevation = self.rows(f, "elevation", "0123456789x.", shape) if f.has("elevation") else None
+        indoor = self.rows(f, "indoor", "i.x", shape) if f.has("indoor") else None
+        if indoor is not None and kind != "indoor/outdoor":
+            f.fail("indoor", f"indoor rows are only for kind: indoor/outdoor maps (this map is {kind})")
+        if kind == "indoor":
+            indoor = ["".join("x" if ch == "x" else "i" for ch in row) for row in terrain]
+        try:
+            self.board = Board.from_rows(terrain, elevation, indoor)
+        except ValueError as exc:
+            # board.py names the row: point at that row's line when it does
+            found = re.match(r"(terrain|elevation|indoor) row (\d+)", str(exc))
+            field = f"map.{found.group(1)}[{int(found.group(2)) - 1}]" if found else "map"
+            fail(self.shown, self.lines.get(field, f.line0), field, str(exc))
+        walls: set[frozenset[Square]] = set()
+        for path, line, item in self.items(f, "walls") if f.has("walls") else []:
+            if not is_seq(item) or len(item) != 2:  # noqa: PLR2004 - a wall joins two squares
+                fail(self.shown, line, path, f"expected a pair of squares such as [B2, C2], got {describe(item)}")
+            a, b = (self.square(name, line, path) for name in item)
+            if not is_orthogonal(a, b):
+                what = f"{square_name(a)} and {square_name(b)} are not orthogonally adjacent"
+                fail(self.shown, line, path, f"{what} (a wall lies on the edge between two squares side by side)")
+            walls.add(frozenset((a, b)))
+        stairs = {
+            self.square(item, line, path) for path, line, item in (self.items(f, "stairs") if f.has("stairs") else [])
+        }
+        self.board = Board(
+            self.board.width,
+            self.board.height,
+            self.board.terrain,
+            self.board.elevation,
+            self.board.indoor,
+            frozenset(walls),
+            frozenset(stairs),
+        )
+        return kind
+
+    # -- pieces -----------------------------------------------------------
+
+    def read_piece(self, f: Fields) -> Piece:
+        """Read one piece and place it on the board."""
+        ptype = f.choice("type", PIECE_TYPES)
+        game = self.ruleset.split("/", maxsplit=1)[0]
+        if game in GAME_TYPES and ptype not in GAME_TYPES[game]:
+            f.fail("type", f"{ptype} is not a piece type of {game} (expected {' | '.join(GAME_TYPES[game])})")
+        token = ptype in TOKEN_TYPES
+        f.check_keys(TOKEN_FIELDS if token else FIGURE_FIELDS, f"a {ptype}")
+        piece_id = f.text("id")
+        if piece_id in self.pieces:
+            f.fail("id", f"duplicate piece id {piece_id!r} (first used at line {self.id_lines[piece_id]})")
+        self.id_lines[piece_id] = f.line("id")
+        size = f.choice("size", SIZES, "standard")
+        at = self.read_at(f, size == "double")
+        if token:
+            return Piece(
+                piece_id,
+                "victim",
+                at,
+                f.stat("speed", hourglass=False),
+                face=cast("Any", f.choice("face", FACES, "down")),
+            )
+        player = f.integer("player", 1, MAX_PLAYER)
+        move = f.choice("move", MOVE_MODES, "foot")
+        if f.has("flight") and move != "flight":
+            f.fail("flight", f"a flight mode is only for move: flight (this piece moves by {move})")
+        return Piece(
+            id=piece_id,
+            type=cast("Any", ptype),
+            at=at,
+            speed=f.stat("speed", hourglass=True),
+            player=player,
+            owner=f.opt_integer("owner", 1, MAX_PLAYER, player),
+            attack=f.stat("attack", hourglass=True),
+            defense=f.stat("defense", hourglass=True),
+            damage=cast("int", f.stat("damage", hourglass=False)),
+            range=cast("int", f.stat("range", hourglass=False)),
+            targets=cast("int", f.opt_integer("targets", 1, MAX_TARGETS, 1)),
+            points=f.opt_integer("points", 0, MAX_POINTS, None),
+            move=cast("Any", move),
+            flight=cast("Any", f.choice("flight", FLIGHT_MODES)) if f.has("flight") else None,
+            size=cast("Any", size),
+            tokens=cast("int", f.opt_integer("tokens", 0, 2, 0)),
+            victims=cast("int", f.opt_integer("victims", 0, MAX_VICTIMS, 0)),
+            minion=f.flag("minion", default=False),
+            state=cast("Any", f.choice("state", PIECE_STATES, "normal")),
+        )
+
+    def read_at(self, f: Fields, double: bool) -> tuple[Square, ...]:
+        """The square(s) a piece stands on: free, on the map, not blocking."""
+        value = f.raw("at")
+        line, field = f.line("at"), f.name("at")
+        names = list(value) if is_seq(value) else [value]
+        if double and len(names) != 2:  # noqa: PLR2004 - a double base covers two squares
+            fail(
+                self.shown,
+                line,
+                field,
+                f"a size: double piece stands on two squares, e.g. [C3, C4]; got {describe(value)}",
+            )
+        if not double and len(names) != 1:
+            fail(self.shown, line, field, f"expected one square (two only for size: double), got {describe(value)}")
+        squares = tuple(self.square(name, line, field) for name in names)
+        if double and not is_adjacent(*squares):
+            a, b = (square_name(sq) for sq in squares)
+            fail(
+                self.shown, line, field, f"the two squares of a double-base piece must be adjacent; {a} and {b} are not"
+            )
+        piece_id = str(f.node.get("id"))
+        for square in squares:
+            board = cast("Board", self.board)
+            if board.terrain[square] is Terrain.BLOCKING:
+                fail(
+                    self.shown,
+                    line,
+                    field,
+                    f"square {square_name(square)} is blocking terrain: no piece can stand there",
+                )
+            if square in self.occupied:
+                fail(
+                    self.shown,
+                    line,
+                    field,
+                    f"square {square_name(square)} is already occupied by {self.occupied[square]}",
+                )
+            self.occupied[square] = piece_id
+        return squares
+
+    def read_object(self, f: Fields) -> MapObject:
+        """Read one map object."""
+        otype = f.choice("type", OBJECT_TYPES)
+        f.check_keys(("type", "at", "door") if otype == "portal" else ("type", "at"), f"a {otype}")
+        at = self.square(f.raw("at"), f.line("at"), f.name("at"))
+        door = f.choice("door", DOORS) if otype == "portal" else None
+        return MapObject(cast("Any", otype), at, cast("Any", door))
+
+    # -- query ------------------------------------------------------------
+
+    def endpoint(self, f: Fields, key: str) -> Endpoint:
+        """A line-of-fire end: a piece id or a square on the map."""
+        value = f.raw(key)
+        line, field = f.line(key), f.name(key)
+        if not isinstance(value, str):
+            fail(self.shown, line, field, f"expected a piece id or a square, got {describe(value)}")
+        if value in self.pieces:
+            try:
+                parse_square(value)
+            except ValueError:
+                return value
+            fail(self.shown, line, field, f"{value!r} is both a piece id and a square name; rename the piece")
+        try:
+            parse_square(value)
+        except ValueError:
+            known = ", ".join(self.pieces) or "none"
+            fail(self.shown, line, field, f"{value!r} is neither a piece id ({known}) nor a square name")
+        return self.square(value, line, field)
+
+    def read_query(self, f: Fields) -> Query:  # noqa: PLR0911 - one return per query kind
+        """Read the query, checking the fields its kind takes."""
+        kind = f.choice("kind", QUERY_KINDS)
+        f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
+
+        def piece() -> str:
+            """The piece the query is about."""
+            return self.piece_ref(f.raw("piece"), f.line("piece"), f.name("piece"))
+
+        def die() -> int | None:
+            """The optional break-away die."""
+            return f.opt_integer("die", 1, 6, None)
+
+        if kind == "action":
+            return ActionQuery(piece(), cast("Any", f.choice("action", ACTION_KINDS)))
+        if kind == "move":
+            return MoveQuery(
+                piece(), self.square(f.raw("to"), f.line("to"), f.name("to")), die(), f.flag("frenzy", default=False)
+            )
+        if kind == "reach":
+            return ReachQuery(piece(), die())
+        if kind == "line_of_fire":
+            return LineOfFireQuery(self.endpoint(f, "from"), self.endpoint(f, "to"))
+        if kind == "attack":
+            return self.read_attack(f, piece())
+        if kind == "value":
+            return ValueQuery(piece(), cast("Any", f.choice("stat", STAT_NAMES)), self.read_effects(f))
+        if kind == "end_turn":
+            return EndTurnQuery(
+                self.player(f, "player", f.raw("player"), f.line("player")), self.piece_refs(f, "acted")
+            )
+        return self.read_score(f)
+
+    def read_score(self, f: Fields) -> ScoreQuery:
+        """The kill events of a score query."""
+        events = []
+        for path, line, item in self.items(f, "events"):
+            e = self.fields(item, path, line)
+            e.check_keys(("kill", "by_player", "phase"), "a score event")
+            kill = self.piece_ref(e.raw("kill"), e.line("kill"), e.name("kill"))
+            by_player = self.player(e, "by_player", e.raw("by_player"), e.line("by_player"))
+            phaseless = self.ruleset.split("/", maxsplit=1)[0] == "heroclix"  # HeroClix has no phases
+            phase = e.choice("phase", PHASES, PHASES[0] if phaseless else None)
+            events.append(KillEvent(kill, by_player, cast("Any", phase)))
+        return ScoreQuery(tuple(events))
+
+    def player(self, f: Fields, key: str, value: Node, line: int) -> int:
+        """A player number that controls or owns some piece."""
+        number = check_int(f, key, value, 1, MAX_PLAYER)
+        players = {p.player for p in self.pieces.values()} | {p.owner for p in self.pieces.values()}
+        if number not in players:
+            known = ", ".join(str(n) for n in sorted(n for n in players if n is not None)) or "none"
+            fail(self.shown, line, f.name(key), f"player {number} has no piece (players: {known})")
+        return number
+
+    def read_attack(self, f: Fields, attacker: str) -> AttackQuery:
+        """The fields of an attack query."""
+        attack_type = f.choice("type", ATTACK_TYPES)
+        targets = self.attack_targets(f)
+        if attacker in targets:
+            f.fail("targets", f"{attacker} cannot target itself")
+        roll = None
+        if f.has("roll"):
+            dice = f.seq("roll")
+            if len(dice) != 2:  # noqa: PLR2004 - an attack roll is 2d6
+                f.fail("roll", f"expected two dice such as [4, 4], got {len(dice)} value(s)")
+            first, second = (check_int(f, "roll", d, 1, 6) for d in dice)
+            roll = (first, second)
+        return AttackQuery(attacker, cast("Any", attack_type), targets, roll)
+
+    def attack_targets(self, f: Fields) -> tuple[str, ...]:
+        """The targets of an attack: piece ids, or squares holding a portal or tombstone (a smash attempt).
+
+        A repeated target is let through: the rules say such a ranged attack is
+        illegal (one ranged action cannot target the same monster twice), so
+        the answer cites the rule.
+        """
+        refs: list[str] = []
+        items = self.items(f, "targets")
+        if not items:
+            f.fail("targets", "expected at least 1 target, got none")
+        for path, line, item in items:
+            if isinstance(item, str) and item not in self.pieces:
+                try:
+                    square = parse_square(item)
+                except ValueError:
+                    square = None
+                if square is not None and square in self.objects and self.objects[square].type != "tree":
+                    refs.append(square_name(square))
+                    continue
+            refs.append(self.piece_ref(item, line, path))
+        return tuple(refs)
+
+    def read_effects(self, f: Fields) -> tuple[Effect, ...]:
+        """The effects list of a value query."""
+        effects = []
+        for path, line, item in self.items(f, "effects"):
+            e = self.fields(item, path, line)
+            e.check_keys(EFFECT_OPS, "an effect")
+            if len(e.node) != 1:
+                fail(self.shown, line, path, "expected exactly one of {replace: N}, {halve: true}, {modify: N}")
+            op = str(next(iter(e.node)))
+            if op == "halve":
+                if e.node[op] is not True:
+                    e.fail(op, f"expected true, got {describe(e.node[op])}")
+                effects.append(Effect("halve"))
+            else:
+                low, high = EFFECT_RANGES[op]
+                effects.append(Effect(cast("Any", op), cast("int", e.opt_integer(op, low, high, 0))))
+        return tuple(effects)
+
+    # -- whole file -------------------------------------------------------
+
+    def read(self, doc: Node, path: Path) -> Situation:
+        """Read and check a whole situation document."""
+        if not is_map(doc):
+            fail(self.shown, 1, "situation", "expected a mapping with ruleset, map, pieces and query")
+        top = self.fields(doc, "", 1)
+        top.check_keys(TOP_FIELDS, "a situation")
+        self.ruleset = top.text("ruleset")
+        if self.ruleset not in self.known_rulesets:
+            top.fail("ruleset", f"unknown ruleset {self.ruleset!r} (known: {', '.join(sorted(self.known_rulesets))})")
+        build_total = cast("int", top.opt_integer("build_total", 1, MAX_BUILD_TOTAL, DEFAULT_BUILD_TOTAL))
+        map_kind = self.read_map(self.fields(top.raw("map"), "map", top.line("map")))
+        for item_path, line, item in self.items(top, "pieces"):
+            piece = self.read_piece(self.fields(item, item_path, line))
+            self.pieces[piece.id] = piece
+        objects = (
+            [self.read_object(self.fields(item, p, line)) for p, line, item in self.items(top, "objects")]
+            if top.has("objects")
+            else []
+        )
+        self.objects = {o.at: o for o in objects}
+        query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")))
+        readings = self.read_readings(top) if top.has("readings") else {}
+        return Situation(
+            ruleset=self.ruleset,
+            map_kind=map_kind,
+            board=cast("Board", self.board),
+            pieces=tuple(self.pieces.values()),
+            query=query,
+            build_total=build_total,
+            objects=tuple(objects),
+            readings=readings,
+            expect=plain(top.raw("expect")) if top.has("expect") else None,
+            path=path,
+            lines=dict(self.lines),
+        )
+
+    def read_readings(self, top: Fields) -> dict[str, str]:
+        """The ``readings`` mapping of rule id to reading name."""
+        value = top.raw("readings")
+        if not is_map(value):
+            top.fail("readings", f"expected a mapping of rule id to reading name, got {describe(value)}")
+        readings: dict[str, str] = {}
+        for key, reading in value.items():
+            line = key_line(value, key, top.line("readings"))
+            self.lines[f"readings.{key}"] = line
+            if not isinstance(key, str) or not isinstance(reading, str) or not reading.strip():
+                fail(
+                    self.shown,
+                    line,
+                    f"readings.{key}",
+                    f"expected a rule id mapped to a reading name, got {describe(reading)}",
+                )
+            readings[key] = reading
+        return readings
+
+
+def load_situation(path: Path, known_rulesets: set[str]) -> Situation:
+    """Read and validate a situation file; the first problem raises ``PositionedError``."""
+    shown = str(path)
+    return _Reader(shown, known_rulesets).read(load_yaml(path, shown), path)
+
+
+__all__ = ["dump_situation", "load_situation"]
+
+
+def dump_situation(situation: Situation) -> str:
+    """Write a situation back as YAML (see :mod:`adjudicator.situation.dump`; imported lazily, ask never writes)."""
+    from adjudicator.situation.dump import dump_situation as dump  # noqa: PLC0415
+
+    return dump(situation)

@@ -1,0 +1,1 @@
+"""Geometry: the space interface and its implementations (the square grid today)."""
