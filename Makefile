@@ -15,7 +15,7 @@ INSTALL_CHROMIUM = command -v chromium >/dev/null 2>&1 \
 	|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
 	|| echo "chromium could not be installed (needs root and apt-get): the browser test will be skipped"
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(INSTALL_CHROMIUM)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

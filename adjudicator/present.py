@@ -14,7 +14,7 @@ from adjudicator.core.spec import Spec
 def cite_json(spec: Spec, cite: Citation) -> dict[str, Any]:
     """A citation as the contract shows it: seed file, line range, heading."""
     source = spec.sources[cite.source]
-    heading = source.heading_of(cite.first) if source.lines is not None else ""
+    heading = source.heading_of(cite.first)  # from the text, or the headings shipped with the package
     return {"source": source.seed, "source_id": cite.source, "lines": [cite.first, cite.last], "section": heading}
 
 

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import os
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from importlib.resources import files
 from pathlib import Path
 
+from adjudicator.core import resources
+
+WORD = re.compile(r"[^\W_]+")
+HEADING_MAX_WORDS = 9
 CITE = re.compile(r"^\s*(?P<src>[a-z][a-z0-9_]*)\s+L(?P<first>\d+)(?:\s*-\s*L?(?P<last>\d+))?\s*$")
 
 
@@ -80,7 +86,12 @@ class Source:
 
     @cached_property
     def headings(self) -> dict[int, str]:
-        """Section headings by line: wiki ``Title[]`` lines or short title lines."""
+        """Section headings by line: wiki ``Title[]`` lines or short title lines.
+
+        Without the text, the headings shipped with the package (:func:`packaged_headings`).
+        """
+        if self.lines is None:
+            return dict(packaged_headings().get(self.seed, {}))
         found: dict[int, str] = {}
         for number in range(1, self.line_count + 1):
             heading = _heading(self, number)
@@ -99,9 +110,15 @@ class Source:
 
 
 def _heading(source: Source, number: int) -> str:
-    """A heading guess: 'Title[]' lines, or short lines between blank lines."""
+    """A heading guess: 'Title[]' lines, or short lines between blank lines.
+
+    A line of more than :data:`HEADING_MAX_WORDS` words is a sentence, not a title
+    (the headings ship with the package, the texts' sentences never do).
+    """
     assert source.lines is not None  # noqa: S101
     text = source.lines[number - 1].strip()
+    if len(WORD.findall(text)) > HEADING_MAX_WORDS:
+        return ""
     if text.endswith("[]"):
         return text[:-2]
     if not text or len(text) > 60 or text.endswith((".", ",", ":", ";")) or text.startswith(("-", "*", "•")):  # noqa: PLR2004
@@ -111,9 +128,33 @@ def _heading(source: Source, number: int) -> str:
     return text if before and after and text[0].isupper() else ""
 
 
-def seeds_dir(project_root: Path) -> Path:
-    """Where the seed files are: ``$ADJUDICATOR_SEEDS`` or ``../shared/seeds``."""
-    env = os.environ.get("ADJUDICATOR_SEEDS")
-    if env:
-        return Path(env)
-    return project_root.parent / "shared" / "seeds"
+def seeds_dir() -> Path | None:
+    """Where the seed files are (:func:`adjudicator.core.resources.seeds_dir`); None when unknown."""
+    return resources.seeds_dir()
+
+
+HEADINGS_FILE = "seed_headings.json"
+
+
+@cache
+def packaged_headings() -> dict[str, dict[int, str]]:
+    """Section headings of each seed file, by seed file name and line, as shipped with the package.
+
+    Answers name the section of every citation; the headings (short titles,
+    not the texts) ship in ``adjudicator/core/seed_headings.json`` so that an
+    install without the texts answers exactly as a checkout with them.
+    ``scripts/seed_headings.py`` writes the file from the texts.
+    """
+    text = files("adjudicator.core").joinpath(HEADINGS_FILE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return {seed: {int(line): title for line, title in heads.items()} for seed, heads in data.items()}
+
+
+def headings_index(sources: Iterable[Source]) -> dict[str, dict[str, str]]:
+    """The headings file's content for these sources (each must have its text)."""
+    out: dict[str, dict[str, str]] = {}
+    for source in sorted(sources, key=lambda s: s.seed):
+        if source.lines is None:
+            raise FileNotFoundError(f"seed file {source.seed} not found: {resources.SEEDS_NEEDED}")
+        out[source.seed] = {str(line): title for line, title in sorted(source.headings.items())}
+    return out
