@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.spec import Spec
 from adjudicator.present import step_json
+from adjudicator.spaces.base import SpaceId
 
 VERDICTS = ("legal", "illegal", "answered", "undecided")
 
@@ -22,7 +23,7 @@ class Answer:
     outcome: dict[str, Any] = field(default_factory=dict)
     trace: list[Step] = field(default_factory=list)
     picture: str = ""
-    marks: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    marks: dict[str, list[SpaceId]] = field(default_factory=dict)
     """What to draw: ``path`` (squares in order), ``line`` (two squares),
     ``targets`` and ``reach`` (sets of squares)."""
 

@@ -11,6 +11,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -22,7 +23,9 @@ from adjudicator.core.coverage import coverage
 from adjudicator.core.engine import FactError, RuleConflict
 from adjudicator.core.errors import PositionedError, SpecErrors, UsageError
 from adjudicator.core.expr.types import BoolT, IntT
-from adjudicator.core.spec import Spec, load_spec
+from adjudicator.core.resources import SEEDS_NEEDED
+from adjudicator.core.spec import Spec, known_rulesets, load_spec
+from adjudicator.games import game_of
 from adjudicator.present import cite_text, result_json, rule_json, step_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -64,6 +67,7 @@ def emit_json(data: Any) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tabletop-adjudicator", prog_name="adjudicator")
 def main() -> None:
     """Formal rules verifier and reference adjudicator for tabletop rules."""
 
@@ -74,6 +78,8 @@ def main() -> None:
 def validate(as_json: bool) -> None:
     """Load and validate every spec file; print a summary per ruleset."""
     spec = spec_or_fail()
+    if not spec.seeds_available:
+        raise UsageError(f"validate: the spec loads, but its citations cannot be checked: {SEEDS_NEEDED}")
     rows = [summary(spec, rs) for rs in spec.rulesets()]
     if as_json:
         emit_json({"valid": True, "rulesets": rows})
@@ -92,15 +98,13 @@ def validate(as_json: bool) -> None:
             f"{row['coverage']:.1f}%",
         )
     out.print(table)
-    if not spec.seeds_available:
-        out.print("[yellow]seed files not found: citations were not checked against the texts[/]")
 
 
 def summary(spec: Spec, ruleset: str) -> dict[str, Any]:
     """Counts for one ruleset."""
     rules = [r for r in spec.rules_in(ruleset) if not r.restates and not r.reading_of]
     views = [r.views[ruleset] for r in rules]
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     report = coverage(spec, ruleset)
     nonblank = sum(s.nonblank for s in report)
     covered = sum(s.covered for s in report)
@@ -206,7 +210,7 @@ def coverage_cmd(ruleset: str, as_json: bool) -> None:
     if ruleset not in spec.rulesets():
         raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
     if not spec.seeds_available:
-        raise UsageError("seed files not found: set ADJUDICATOR_SEEDS or place ../shared/seeds beside the project")
+        raise UsageError(f"coverage: {SEEDS_NEEDED}")
     report = coverage(spec, ruleset)
     nonblank = sum(s.nonblank for s in report)
     covered = sum(s.covered for s in report)
@@ -297,22 +301,17 @@ def parse_value(text: str, ftype: object) -> bool | int | str:
 @guarded
 def ask(situation: str, as_json: bool, svg: str | None) -> None:
     """Answer the question of a SITUATION file: verdict, outcome, cited trace."""
-    from pathlib import Path  # noqa: PLC0415
-
-    from adjudicator.core.spec import known_rulesets  # noqa: PLC0415
-    from adjudicator.queries import answer  # noqa: PLC0415
-    from adjudicator.situation.load import load_situation  # noqa: PLC0415
+    from adjudicator.queries import answer  # noqa: PLC0415 - the query engine loads only for ask and examples
+    from adjudicator.situation.load import load_situation  # noqa: PLC0415 - situations only for ask and examples
 
     path = Path(situation)
     if not path.is_file():
         raise UsageError(f"{situation}: no such file")
     loaded = load_situation(path, known_rulesets())
-    spec = load_spec(games=(loaded.ruleset.split("/", maxsplit=1)[0],))
+    spec = load_spec(games=(game_of(loaded.ruleset).id,))
     result = answer(spec, loaded)
     if svg:
-        from adjudicator.spaces.square.picture import write_svg  # noqa: PLC0415
-
-        write_svg(loaded, result, Path(svg))
+        Path(svg).write_text(loaded.board.svg_picture(loaded, result), encoding="utf-8")
     if as_json:
         emit_json(result.to_json(spec))
         return
@@ -342,10 +341,8 @@ def print_answer(spec: Spec, result: Any) -> None:
 @guarded
 def examples(folder: str) -> None:
     """The main job: validate the spec, summarise each ruleset, answer every example."""
-    from pathlib import Path  # noqa: PLC0415
-
-    from adjudicator.queries import answer, supported  # noqa: PLC0415
-    from adjudicator.situation.load import load_situation  # noqa: PLC0415
+    from adjudicator.queries import answer, supported  # noqa: PLC0415 - the query engine loads only for ask and examples
+    from adjudicator.situation.load import load_situation  # noqa: PLC0415 - situations only for ask and examples
 
     spec = spec_or_fail()
     validate.callback(as_json=False)  # type: ignore[misc]
@@ -369,7 +366,7 @@ def examples(folder: str) -> None:
 
 def _designer_run(kind: str, as_json: bool, *args: str) -> None:
     """Run a proofs/ command (z3 is imported only here), with progress in a terminal."""
-    import importlib  # noqa: PLC0415
+    import importlib  # noqa: PLC0415 - only the designer commands import modules by name
 
     spec = spec_or_fail()
     for ruleset in args:

@@ -33,12 +33,15 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from adjudicator.core import resources
 from adjudicator.core.engine import Facts, Result, RuleConflict
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
+from adjudicator.games import game_named, game_of
 from adjudicator.games.clix.table import Table
 from adjudicator.queries import answer
 from adjudicator.situation.dump import dump_situation
@@ -55,7 +58,7 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
-from adjudicator.spaces.square.board import Board, Square, is_adjacent, parse_square, square_name
+from adjudicator.spaces import Space, SpaceId, space_kind
 
 Doc = dict[str, Any]
 """A board: the contract's situation document without ``ruleset`` and ``query``."""
@@ -69,8 +72,8 @@ BOARD_COUNT: Final = 3000
 SIZES: Final = ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3), (5, 4))
 """Board sizes, smallest first; the largest is the bound named in notes."""
 MAX_SIZE: Final = "5x4"
-GAME_TYPES: Final = {"horrorclix": ("monster", "victim"), "heroclix": ("character", "bystander")}
-"""The figure and the token piece type of each game the generator knows."""
+SQUARE: Final = space_kind("square")
+"""The space kind of the boards (their map text is the square grid's)."""
 IDS: Final = ("a", "b", "c", "d")
 """Piece ids: distinct first letters, so the text picture tells them apart."""
 QUERY_RANK: Final = {"move": 0, "line_of_fire": 1, "attack": 2, "action": 3, "reach": 4, "value": 5}
@@ -133,44 +136,46 @@ def situation(doc: Doc, ruleset: str, query: QueryDoc, readings: Mapping[str, st
     indoor_rows = board_map.get("indoor")
     if board_map["kind"] == "indoor":
         indoor_rows = ["i" * len(row) for row in terrain]
-    board = Board.from_rows(
+    elevation = board_map.get("elevation")
+    plain = SQUARE.build(terrain, elevation, indoor_rows)
+    board = SQUARE.build(
         terrain,
-        board_map.get("elevation"),
+        elevation,
         indoor_rows,
-        walls=[(a, b) for a, b in board_map.get("walls", [])],
-        stairs=board_map.get("stairs", []),
+        walls=[(plain.parse(a), plain.parse(b)) for a, b in board_map.get("walls", [])],
+        stairs=[plain.parse(name) for name in board_map.get("stairs", [])],
     )
-    pieces = tuple(_piece(p) for p in doc["pieces"])
-    objects = tuple(MapObject(o["type"], parse_square(o["at"]), o.get("door")) for o in doc.get("objects", []))
+    pieces = tuple(_piece(board, p) for p in doc["pieces"])
+    objects = tuple(MapObject(o["type"], board.parse(o["at"]), o.get("door")) for o in doc.get("objects", []))
     return Situation(
         ruleset=ruleset,
         map_kind=board_map["kind"],
         board=board,
         pieces=pieces,
-        query=make_query(query),
+        query=make_query(board, query),
         objects=objects,
         readings=dict(readings or {}),
     )
 
 
-def _piece(p: Mapping[str, Any]) -> Piece:
+def _piece(space: Space, p: Mapping[str, Any]) -> Piece:
     at = p["at"] if isinstance(p["at"], list) else [p["at"]]
-    squares = tuple(parse_square(s) for s in at)
+    squares = tuple(space.parse(s) for s in at)
     if p["type"] == "victim":
         return Piece(p["id"], "victim", squares, p["speed"], face=p.get("face", "down"))
     fields = {k: v for k, v in p.items() if k not in {"id", "type", "at"}}
     return Piece(id=p["id"], type=p["type"], at=squares, owner=p.get("owner", p["player"]), **fields)
 
 
-def make_query(q: QueryDoc) -> Query:
-    """A query document as the model's query value."""
+def make_query(space: Space, q: QueryDoc) -> Query:
+    """A query document as the model's query value (places named as ``space`` names them)."""
     kind = q["kind"]
     if kind == "move":
-        return MoveQuery(q["piece"], parse_square(q["to"]), q.get("die"), bool(q.get("frenzy", False)))
+        return MoveQuery(q["piece"], space.parse(q["to"]), q.get("die"), bool(q.get("frenzy", False)))
     if kind == "reach":
         return ReachQuery(q["piece"], q.get("die"))
     if kind == "line_of_fire":
-        return LineOfFireQuery(_endpoint(q["from"]), _endpoint(q["to"]))
+        return LineOfFireQuery(_endpoint(space, q["from"]), _endpoint(space, q["to"]))
     if kind == "attack":
         roll = q.get("roll")
         return AttackQuery(q["piece"], q["type"], tuple(q["targets"]), tuple(roll) if roll else None)
@@ -182,11 +187,11 @@ def make_query(q: QueryDoc) -> Query:
     raise ValueError(f"boards do not make {kind} queries")
 
 
-def _endpoint(value: str) -> str | Square:
+def _endpoint(space: Space, value: str) -> str | SpaceId:
     """A piece id stays a string; a square name becomes a square."""
     if value in IDS:
         return value
-    return parse_square(value)
+    return space.parse(value)
 
 
 def yaml_text(doc: Doc, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> str:
@@ -209,6 +214,21 @@ def size(doc: Doc) -> tuple[int, int, int]:
 
 
 # --- generating boards ----------------------------------------------------------
+
+Position = tuple[int, int]
+"""A ``(column, row)`` position in the generated map text (0-based)."""
+
+
+def _name(position: Position) -> str:
+    """The name of the place at a map text position."""
+    return SQUARE.position_name(*position)
+
+
+@cache
+def _adjacent(a: Position, b: Position) -> bool:
+    """Whether the places at two map text positions are one step apart."""
+    grid = SQUARE.blank(1, 1)  # distance needs no map: any space of the kind measures it
+    return grid.distance(grid.parse(_name(a)), grid.parse(_name(b))) == 1
 
 
 P: Final = {
@@ -242,7 +262,8 @@ class _Gen:
     def __init__(self, index: int, count: int, game: str) -> None:
         self.rng = random.Random(f"witness-board:{index}")  # noqa: S311 - enumeration, not security
         self.tier = min(TIERS - 1, TIERS * index // max(count, 1))
-        self.figure, self.flat_type = GAME_TYPES[game]
+        words = game_named(game)
+        self.figure, self.flat_type = words.figure, words.token
 
     def chance(self, feature: str, *, from_tier: int = 0) -> bool:
         return self.tier >= from_tier and self.rng.random() < P[feature]
@@ -271,7 +292,7 @@ class _Gen:
             doc["pieces"].append(self.piece(number, free))
         if free and self.chance("object", from_tier=1):
             kind = rng.choice(("portal", "tombstone", "tree"))
-            obj: Doc = {"type": kind, "at": square_name(free.pop())}
+            obj: Doc = {"type": kind, "at": _name(free.pop())}
             if kind == "portal":
                 obj["door"] = rng.choice(("north", "south", "east", "west"))
             doc["objects"].append(obj)
@@ -283,7 +304,7 @@ class _Gen:
             cut = self.rng.randint(1, width - 1)
             board_map["indoor"] = ["".join("i" if c >= cut else "." for c in range(width)) for _ in range(height)]
 
-    def elevation(self, board_map: Doc, squares: list[Square], width: int, height: int) -> None:
+    def elevation(self, board_map: Doc, squares: list[Position], width: int, height: int) -> None:
         rng = self.rng
         levels = [["1"] * width for _ in range(height)]
         c0, r0 = rng.randint(0, width - 1), rng.randint(0, height - 1)
@@ -296,22 +317,22 @@ class _Gen:
                 (a, b)
                 for a in squares
                 for b in squares
-                if a < b and is_adjacent(a, b) and levels[a[1]][a[0]] != levels[b[1]][b[0]]
+                if a < b and _adjacent(a, b) and levels[a[1]][a[0]] != levels[b[1]][b[0]]
             ]
             if steps:
-                board_map["stairs"] = sorted(square_name(s) for s in rng.choice(steps))
+                board_map["stairs"] = sorted(_name(s) for s in rng.choice(steps))
 
-    def walls(self, board_map: Doc, squares: list[Square], width: int, height: int) -> None:
+    def walls(self, board_map: Doc, squares: list[Position], width: int, height: int) -> None:
         walls = set()
         for _ in range(self.rng.randint(1, 2)):
             a = self.rng.choice(squares)
             b = self.rng.choice([(a[0] + 1, a[1]), (a[0], a[1] + 1)])
             if b[0] < width and b[1] < height:
-                walls.add((square_name(a), square_name(b)))
+                walls.add((_name(a), _name(b)))
         if walls:
             board_map["walls"] = [list(w) for w in sorted(walls)]
 
-    def piece(self, number: int, free: list[Square]) -> Doc:
+    def piece(self, number: int, free: list[Position]) -> Doc:
         rng = self.rng
         flat = self.chance("token") if number else self.chance("first_token")
         at = free.pop()
@@ -320,14 +341,14 @@ class _Gen:
             return {
                 "id": IDS[number],
                 "type": "victim",
-                "at": square_name(at),
+                "at": _name(at),
                 "speed": rng.randint(2, 5),
                 "face": face,
             }
         player = 1 if number == 0 else rng.choice((2, 2, 2, 1))
         piece: Doc = {"id": IDS[number], "type": self.flat_type if flat else self.figure, "player": player}
         squares = [at, *self.size(piece, at, free)]
-        piece["at"] = square_name(at) if len(squares) == 1 else [square_name(s) for s in squares]
+        piece["at"] = _name(at) if len(squares) == 1 else [_name(s) for s in squares]
         piece |= {"speed": rng.choice((2, 4, 6, 6, 8)), "attack": 9, "defense": rng.choice((14, 16, 17))}
         if self.chance("hourglass", from_tier=1):
             piece[rng.choice(("speed", "attack", "defense"))] = "hourglass"
@@ -343,10 +364,10 @@ class _Gen:
             piece["state"] = rng.choice(("insane", "possessed"))
         return piece
 
-    def size(self, piece: Doc, at: Square, free: list[Square]) -> list[Square]:
+    def size(self, piece: Doc, at: Position, free: list[Position]) -> list[Position]:
         """Make the piece a double base (returning its second square) or a giant, sometimes."""
         if self.chance("double", from_tier=1):
-            partners = [sq for sq in free if is_adjacent(sq, at)]
+            partners = [sq for sq in free if _adjacent(sq, at)]
             if partners:
                 partner = self.rng.choice(partners)
                 free.remove(partner)
@@ -360,7 +381,7 @@ class _Gen:
         rng = self.rng
         pieces = doc["pieces"]
         rows = doc["map"]["terrain"]
-        squares = [square_name((c, r)) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"]
+        squares = [_name((c, r)) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"]
         out: list[QueryDoc] = [
             {"kind": "reach", "piece": p["id"]} | ({"die": rng.randint(1, 6)} if self.chance("reach_die") else {})
             for p in pieces
@@ -458,9 +479,9 @@ def build(
     spec: Spec, ruleset: str, count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
 ) -> BoardTable:
     """Enumerate ``count`` boards under ``ruleset`` and record the decisions met on each."""
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = game_of(ruleset).id
     table = BoardTable(ruleset)
-    if game not in GAME_TYPES:
+    if not game_of(ruleset).piece_types:  # a game the engine does not play yet has no boards
         return table
     if progress:
         progress(f"boards for {ruleset}: enumerating {count} (cached afterwards)")
@@ -514,7 +535,7 @@ def _scan_slice(job: tuple[str, int, int, int]) -> Best:
 
 def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
     """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``."""
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = game_of(ruleset).id
     best: Best = {}
     for seen, index in enumerate(indices):
         if seen == EMPTY_ABORT and not best:
@@ -542,9 +563,8 @@ def _ask(spec: Spec, doc: Doc, ruleset: str, query: QueryDoc) -> Log:
 
 
 def cache_dir() -> Path:
-    """Where tables are cached: ``$ADJUDICATOR_CACHE`` or ``.cache`` at the project root (git-ignored)."""
-    env = os.environ.get("ADJUDICATOR_CACHE")
-    return Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
+    """Where tables are cached: ``$ADJUDICATOR_CACHE``, ``.cache`` in a checkout, else the user's cache folder."""
+    return resources.cache_dir()
 
 
 def fingerprint(spec: Spec, ruleset: str, count: int) -> str:

@@ -66,7 +66,7 @@ def _fresh(found: list[Finding], seen: set[tuple[Any, ...]]) -> list[Finding]:
 
 
 def _decisions(spec: Spec, ruleset: str) -> list[Decision]:
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     return [d for (g, _), d in sorted(spec.decisions.items()) if g == game]
 
 
@@ -136,7 +136,7 @@ def conflicting_rules(side: Side, model: z3.ModelRef) -> list[str]:
 def _gap_note(spec: Spec, side: Side) -> str:
     if not side.arms:
         return f"no rule of {side.ruleset} decides {side.facts.decision.id}"
-    fallback = spec.fallback.get(side.ruleset.split("/", maxsplit=1)[0])
+    fallback = spec.fallback.get(spec.game(side.ruleset))
     return f"no rule decides this situation; only the fallback {fallback} applies" if fallback else ""
 
 

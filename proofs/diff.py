@@ -49,7 +49,7 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
 
 def shared(spec: Spec, a: str, b: str) -> list[tuple[Decision, Decision]]:
     """Pairs of decisions (the one with more facts first) that ``a`` and ``b`` share."""
-    game_a, game_b = (rs.split("/", maxsplit=1)[0] for rs in (a, b))
+    game_a, game_b = spec.game(a), spec.game(b)
     pairs = []
     for (game, decision_id), decision in sorted(spec.decisions.items()):
         if game != game_a:

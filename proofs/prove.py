@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterator
 
 import z3
 
-from adjudicator.core.expr.types import EnumT, IntT
+from adjudicator.core.expr.types import IntT
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
+from adjudicator.games import game_of
 from proofs.encode import VALUED, Facts, Side, disagree, encode
 from proofs.report import Finding, fired_refs, label
 from proofs.solver import minimise, new_solver, prove
@@ -90,8 +91,7 @@ def base_halving(facts: Facts, side: Side) -> Claim:
 def speed_halving(facts: Facts, side: Side) -> Claim:
     """A monster starting in hindering terrain (and nothing else) moves half its speed, rounded up."""
     v = facts.vars
-    mover = facts.decision.facts["mover"].type
-    figure = mover.values[0] if isinstance(mover, EnumT) else "monster"  # monster (HorrorClix), character (HeroClix)
+    figure = game_of(side.ruleset).figure  # monster (HorrorClix), character (HeroClix)
     alone = [v["mover"] == facts.constant(figure), v["starts_in_hindering"], _v(facts, "mode_changes") == 0]
     alone += [z3.Not(v[name]) for name in ("ignores_hindering", "starts_in_water") if name in v]
     return [z3.And(alone)], _halved(_value(side), _v(facts, "speed"))
@@ -128,8 +128,7 @@ def run(spec: Spec, *, progress: Progress = None) -> list[Finding]:
 
 
 def _decides(spec: Spec, ruleset: str, decision_id: str) -> bool:
-    game = ruleset.split("/", maxsplit=1)[0]
-    return (game, decision_id) in spec.decisions and bool(
+    return (spec.game(ruleset), decision_id) in spec.decisions and bool(
         encode(spec, ruleset, Facts(spec.decision(ruleset, decision_id))).arms
     )
 
@@ -186,7 +185,7 @@ def edition_equivalences(spec: Spec, rulesets: list[str], decision_id: str) -> l
     """Rulesets of one game compared pairwise under their default readings."""
     findings = []
     for one, two in itertools.combinations(rulesets, 2):
-        if one.split("/")[0] == two.split("/")[0]:
+        if spec.game(one) == spec.game(two):
             findings.append(equivalence(spec, (one, {}), (two, {}), spec.decision(one, decision_id)))
     return findings
 

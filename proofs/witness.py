@@ -52,7 +52,6 @@ from adjudicator.core.spec import Spec
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 from adjudicator.situation.model import Situation
-from adjudicator.spaces.square.board import square_name
 from proofs.boards import (
     MAX_SIZE,
     BoardTable,
@@ -220,20 +219,19 @@ def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> t
 def _narrow(spec: Spec, table: BoardTable, entry: Entry, decision: str) -> QueryDoc:
     """A ``move`` query that meets the same facts as the entry's ``reach`` query, if one does (easier to read)."""
     doc, query, ruleset, key = table.boards[entry.board], entry.query, table.ruleset, facts_key(entry.facts)
-    rows = doc["map"]["terrain"]
-    for row_index, row in enumerate(rows):
-        for col, char in enumerate(row):
-            if char == "#":
+    space = situation(doc, ruleset, query).board
+    for place in space.spaces():
+        if space.terrain_at(place) == "blocking":
+            continue
+        move: QueryDoc = {"kind": "move", "piece": query["piece"], "to": space.name(place)}
+        move |= {"die": query["die"]} if "die" in query else {}
+        with recording() as log:
+            try:
+                answer(spec, situation(doc, ruleset, move))
+            except Exception:  # noqa: BLE001, S112 - a query the engine refuses is just not the one
                 continue
-            move: QueryDoc = {"kind": "move", "piece": query["piece"], "to": square_name((col, row_index))}
-            move |= {"die": query["die"]} if "die" in query else {}
-            with recording() as log:
-                try:
-                    answer(spec, situation(doc, ruleset, move))
-                except Exception:  # noqa: BLE001, S112 - a query the engine refuses is just not the one
-                    continue
-            if any(d == decision and facts_key(f) == key for d, f, _ in log):
-                return move
+        if any(d == decision and facts_key(f) == key for d, f, _ in log):
+            return move
     return query
 
 
@@ -294,11 +292,9 @@ def reproduces(finding: Finding, replay: Mapping[str, Mapping[str, Any]]) -> boo
 
 def picture(finding: Finding) -> str:
     """The text picture of a finding's board, what it cannot draw, and its query."""
-    from adjudicator.spaces.square.picture import text_board  # noqa: PLC0415 - only when there is a board
-
     text = finding["board"]
     loaded = load_text(text)
-    lines = [text_board(loaded)]
+    lines = [loaded.board.text_picture(loaded)]
     keys = ("kind:", "elevation:", "indoor:", "walls:", "stairs:", "query:")
     lines += [line.strip() for line in text.splitlines() if line.strip().startswith(keys)]
     lines += [f"{p.id}: {_piece_note(line)}" for p, line in zip(loaded.pieces, _piece_lines(text), strict=False)]

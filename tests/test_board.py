@@ -13,7 +13,6 @@ from adjudicator.spaces.square.board import (
     Square,
     Terrain,
     column_name,
-    corner_point,
     corner_squares,
     diagonal_edges,
     distance,
@@ -301,19 +300,19 @@ def test_step_kinds(a: Square, b: Square, diagonal: bool, orthogonal: bool) -> N
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "corners", "point"),
+    ("a", "b", "corners"),
     [
-        ((0, 0), (1, 1), ((1, 0), (0, 1)), (1, 1)),
-        ((1, 1), (0, 0), ((0, 1), (1, 0)), (1, 1)),
-        ((0, 1), (1, 0), ((1, 1), (0, 0)), (1, 1)),
-        ((2, 0), (1, 1), ((1, 0), (2, 1)), (2, 1)),
+        ((0, 0), (1, 1), ((1, 0), (0, 1))),
+        ((1, 1), (0, 0), ((0, 1), (1, 0))),
+        ((0, 1), (1, 0), ((1, 1), (0, 0))),
+        ((2, 0), (1, 1), ((1, 0), (2, 1))),
     ],
 )
-def test_corner_squares_table(a: Square, b: Square, corners: tuple[Square, Square], point: tuple[int, int]) -> None:
-    """The corner squares share a's row then a's column; the point is shared."""
+def test_corner_squares_table(a: Square, b: Square, corners: tuple[Square, Square]) -> None:
+    """The corner squares share a's row then a's column."""
     assert corner_squares(a, b) == corners
     assert OPEN_3X3.corner_squares(a, b) == corners
-    assert corner_point(a, b) == point
+    assert OPEN_3X3.step(a, b).sides == corners
 
 
 @pytest.mark.parametrize(("a", "b"), [((0, 0), (0, 1)), ((0, 0), (2, 2)), ((1, 1), (1, 1))])
@@ -372,7 +371,7 @@ def test_diagonal_edges_meet_at_corner() -> None:
     a, b = (3, 4), (4, 5)
     edges = diagonal_edges(a, b)
     assert len(set(edges)) == 4
-    x, y = corner_point(a, b)
+    x, y = max(a[0], b[0]), max(a[1], b[1])  # the lattice point both squares touch
     around = {(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)}
     for edge in edges:
         assert edge <= around

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.profiles import HEROCLIX, HORRORCLIX, profile
+from adjudicator.games import UnknownGame, game_named, game_of
+from adjudicator.games.heroclix import HEROCLIX
+from adjudicator.games.horrorclix import HORRORCLIX
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 
@@ -52,18 +54,19 @@ def rules(result: dict[str, Any]) -> set[str]:
 
 
 def test_profiles_by_game() -> None:
-    """Each game has its own words; an unknown game falls back to HorrorClix's profile."""
-    assert profile("heroclix/core") is HEROCLIX
-    assert (HEROCLIX.figure, HEROCLIX.token) == ("character", "bystander")
-    assert profile("horrorclix/2008") is HORRORCLIX
-    assert profile("nosuch/1") is HORRORCLIX
+    """Each game has its own words and profile; an unknown game is a clear error."""
+    assert game_of("heroclix/core").profile is HEROCLIX
+    assert (game_named("heroclix").figure, game_named("heroclix").token) == ("character", "bystander")
+    assert game_of("horrorclix/2008").profile is HORRORCLIX
+    with pytest.raises(UnknownGame, match="nosuch/1"):
+        game_of("nosuch/1")
 
 
 def test_adapt_drops_translates_and_assumes() -> None:
-    """Undeclared facts are dropped, monster becomes character, missing facts are derived or assumed."""
+    """Undeclared facts are dropped, facts in the game's words pass, missing facts are derived or assumed."""
     spec = load_spec()
     decision = spec.decision("heroclix/core", "move.distance_legal")
-    facts, assumed = HEROCLIX.adapt(decision, {"mover": "monster", "speed": 3, "spaces": 2, "stopped_early": False})
+    facts, assumed = HEROCLIX.adapt(decision, {"mover": "character", "speed": 3, "spaces": 2, "stopped_early": False})
     assert facts["mover"] == "character"
     assert assumed == {}
     breakaway = spec.decision("heroclix/core", "breakaway.succeeds")

@@ -12,7 +12,7 @@ import pytest
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.lof import LofReport, best_line_of_fire, line_of_fire, piece_line_of_fire
-from adjudicator.games.clix.lof_facts import NEUTRAL, cut_apart, doorway_edges, hindering_areas, line_facts
+from adjudicator.games.clix.lof_facts import NEUTRAL, doorway_edges, hindering_areas, line_facts
 from adjudicator.games.clix.table import Table
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
@@ -303,24 +303,13 @@ def test_wall_on_an_edge_crossed_blocks() -> None:
     assert "HX.WALL.DEF" in rules(report)
 
 
-def test_cut_apart_matches_board_separated() -> None:
-    """The edge-set test equals Board.separated for the board's own walls, every corner and wall pattern."""
-    squares = [(0, 0), (1, 0), (0, 1), (1, 1)]
-    edges = [frozenset((a, b)) for a in squares for b in squares if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
-    for mask in range(1 << len(edges)):
-        chosen = [tuple(sorted(e)) for i, e in enumerate(edges) if mask >> i & 1]
-        board = Board.from_rows(["..", ".."], walls=chosen)  # type: ignore[arg-type]
-        for a, b in (((0, 0), (1, 1)), ((1, 0), (0, 1))):
-            assert cut_apart(board.walls, board, a, b) == board.separated(a, b)
-
-
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_open_portal_is_clear(ruleset: str) -> None:
     """No one beside the doorway: the portal is open and clear terrain (hx2008 L523)."""
     objects = [MapObject("portal", sq("B1"), "east")]
     table = make_table(EMPTY, [monster("a", "A1", 1), monster("t", "E1")], ruleset, objects=objects)
     assert lof(table, "a", "t").clear is True
-    assert doorway_edges(objects) == {frozenset((sq("B1"), sq("C1"))): objects[0]}
+    assert doorway_edges(table.board, objects) == {frozenset((sq("B1"), sq("C1"))): objects[0]}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -18,7 +18,9 @@ import networkx as nx
 
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
+from adjudicator.core.expr.unparse import unparse
 from adjudicator.core.model import Clause, Decision, Rule, RuleView
+from adjudicator.core.rulebuild import reading_graph
 from adjudicator.core.sources import Citation
 
 
@@ -135,8 +137,6 @@ class Engine:
         relevant = tuple(sorted((r, n) for r, n in readings.items() if r in self.rules and self.rules[r].readings))
         key = (ruleset, relevant)
         if key not in self._below:
-            from adjudicator.core.rulebuild import reading_graph  # noqa: PLC0415 - avoids an import cycle
-
             graph = reading_graph(self.rules, ruleset, dict(relevant))
             self._below[key] = {n: nx.descendants(graph, n) for n in graph}
         return self._below[key]
@@ -163,7 +163,7 @@ class Engine:
         return Step(view.id, view.cites, note, view.reading, also)
 
     def _fallback(self, ruleset: str) -> tuple[Step, ...]:
-        rule = self.rules.get(self.fallback.get(ruleset.split("/", maxsplit=1)[0], ""))
+        rule = self.rules.get(self.fallback.get(ruleset, ""))
         if rule is None or ruleset not in rule.views:
             return ()
         return (self._step(rule.views[ruleset], "no rule decides this case; the ruleset's fallback applies"),)
@@ -179,8 +179,6 @@ def _holds(clause: Clause, env: Facts) -> bool:
 
 
 def _note(decision: Decision, clause: Clause, value: Value) -> str:
-    from adjudicator.core.expr.unparse import unparse  # noqa: PLC0415 - small, avoids a cycle
-
     cond = f"{unparse(clause.when)}: " if clause.when is not None else ""
     return f"{cond}{decision.id} = {_show(value)}"
 

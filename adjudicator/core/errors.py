@@ -35,3 +35,7 @@ class SpecErrors(Exception):
 
 class UsageError(Exception):
     """A bad command-line argument or query (exit status 2)."""
+
+
+class NotSupported(UsageError):
+    """The engine cannot answer this query (kind, game or case) yet."""

@@ -8,11 +8,11 @@ restatements, defaults, merged ids) and the override graph.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core import resources
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.core.expr import ast
 from adjudicator.core.expr.compile import compile_expr
@@ -21,6 +21,7 @@ from adjudicator.core.expr.types import BOOL, Checker, EnumT, ExprTypeError, Int
 from adjudicator.core.model import Decision, Fact, Invariant, Merged, NonRule, Rule, Topic
 from adjudicator.core.sources import Citation, Source, parse_citation, seeds_dir
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
+from adjudicator.games.registry import ruleset_game
 
 RULE_FIELDS = {"title", "says", "cite", "decides", "when", "then", "overrides", "formal", "not_modelled"}
 RULE_KEYS = RULE_FIELDS | {
@@ -87,7 +88,7 @@ def load_sources(state: LoadState, spec_dir: Path) -> None:
     path = spec_dir / "sources.yaml"
     shown = state.rel(path)
     doc = load_yaml(path, shown)
-    seeds = seeds_dir(state.root)
+    seeds = seeds_dir()
     items = doc.get("sources") if is_map(doc) else None
     if items is None or not is_seq(items):
         state.error(Where(shown, 1), "expected a 'sources' list")
@@ -99,7 +100,7 @@ def load_sources(state: LoadState, spec_dir: Path) -> None:
             state.error(where, f"source is missing {', '.join(missing)}")
             continue
         ruleset = str(item["ruleset"])
-        game = str(item.get("game", ruleset.split("/", maxsplit=1)[0]))
+        game = str(item.get("game", ruleset_game(ruleset)))
         if "/" not in ruleset:
             state.error(where, f"ruleset {ruleset!r} is not of the form game/edition")
         source = Source(
@@ -110,8 +111,9 @@ def load_sources(state: LoadState, spec_dir: Path) -> None:
         state.sources[source.id] = source
         if source.lines is None:
             state.seeds_available = False
-            if os.environ.get("CI") == "true":
-                state.error(where, f"seed file {source.seed} not found in {seeds} (required when CI=true)")
+            if resources.seeds_required():
+                folder = seeds or "no folder (set ADJUDICATOR_SEEDS)"
+                state.error(where, f"seed file {source.seed} not found in {folder} (required when CI=true)")
 
 
 def check_citation(state: LoadState, text: object, where: Where, rulesets: set[str] | None = None) -> Citation | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from adjudicator.core import resources
 from adjudicator.core.engine import Engine, Result
 from adjudicator.core.errors import SpecErrors
 from adjudicator.core.expr.compile import Value
@@ -26,6 +26,8 @@ from adjudicator.core.model import Decision, Merged, NonRule, Rule, Topic
 from adjudicator.core.rulebuild import RuleBuilder, override_graph
 from adjudicator.core.sources import Source
 
+# The repository root when running from a checkout; the docs generator reads examples/ from it.
+# The spec itself is found through the package (adjudicator.core.resources), not from here.
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -44,9 +46,13 @@ class Spec:
     fallback: dict[str, str]
     seeds_available: bool
     engine: Engine = field(init=False)
+    ruleset_games: dict[str, str] = field(init=False)
+    """Each ruleset's game, as its sources name it."""
 
     def __post_init__(self) -> None:
-        self.engine = Engine(self.rules, self.decisions, self.fallback)
+        self.ruleset_games = {s.ruleset: s.game for s in self.sources.values()}
+        by_ruleset = {rs: self.fallback[game] for rs, game in self.ruleset_games.items() if game in self.fallback}
+        self.engine = Engine(self.rules, self.decisions, by_ruleset)
 
     def rulesets(self) -> list[str]:
         """Every ruleset, sorted."""
@@ -60,9 +66,17 @@ class Spec:
         """The rules of one ruleset, in topic and file order."""
         return [r for r in self.rules.values() if ruleset in r.views]
 
+    def game(self, ruleset: str) -> str:
+        """The id of a ruleset's game (``KeyError`` for a ruleset no source names)."""
+        return self.ruleset_games[ruleset]
+
+    def rulesets_of(self, game: str) -> list[str]:
+        """The rulesets of one game, sorted."""
+        return sorted(rs for rs, g in self.ruleset_games.items() if g == game)
+
     def decision(self, ruleset: str, decision_id: str) -> Decision:
         """A decision of the ruleset's game, or ``KeyError``."""
-        return self.decisions[(ruleset.split("/", maxsplit=1)[0], decision_id)]
+        return self.decisions[(self.game(ruleset), decision_id)]
 
     def decide(
         self, ruleset: str, decision_id: str, facts: Mapping[str, Value], readings: Mapping[str, str] | None = None
@@ -72,8 +86,8 @@ class Spec:
 
 
 def default_spec_dir() -> Path:
-    """``$ADJUDICATOR_SPEC`` or the project's ``spec/`` folder."""
-    return Path(os.environ.get("ADJUDICATOR_SPEC", PROJECT_ROOT / "spec"))
+    """``$ADJUDICATOR_SPEC`` or the installed spec (``spec/`` in a checkout)."""
+    return resources.spec_dir()
 
 
 def known_rulesets(spec_dir: Path | None = None) -> set[str]:

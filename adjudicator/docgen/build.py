@@ -52,7 +52,7 @@ def generate(
         topics = topic_pages(ctx, ruleset)
         pages.update(topics)
         pages[slug(ruleset)] = ruleset_page(ctx, ruleset, list(topics))
-    games = sorted({rs.split("/")[0] for rs in rulesets})
+    games = sorted({spec.game(rs) for rs in rulesets})
     for game in games:
         pages[f"decisions-{game}"] = decisions_page(spec, game)
     for a, b in ruleset_pairs(spec):

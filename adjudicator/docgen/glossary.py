@@ -88,7 +88,7 @@ def link_terms(glossary: Glossary | None, game: str, text: str) -> str:
 
 def render_glossary(spec: Spec, glossary: Glossary) -> str:
     """The glossary page."""
-    rulesets = [rs for rs in spec.rulesets() if rs.split("/")[0] == glossary.game and spec.rules_in(rs)]
+    rulesets = [rs for rs in spec.rulesets_of(glossary.game) if spec.rules_in(rs)]
     lines = [
         ".. _glossary:",
         "",

@@ -56,7 +56,7 @@ KIND_TITLES = {
 def ruleset_pairs(spec: Spec) -> list[tuple[str, str]]:
     """Every pair of rulesets of one game that both have rules."""
     with_rules = [rs for rs in spec.rulesets() if spec.rules_in(rs)]
-    return [(a, b) for a, b in combinations(with_rules, 2) if a.split("/")[0] == b.split("/")[0]]
+    return [(a, b) for a, b in combinations(with_rules, 2) if spec.game(a) == spec.game(b)]
 
 
 def checked_rulesets(spec: Spec) -> list[str]:
@@ -207,7 +207,7 @@ def _summary(spec: Spec, page: str, ordered: list[Finding], ruleset: str) -> lis
     for number, finding in enumerate(ordered, start=1):
         counts[finding["decision"]][finding["kind"]] += 1
         first.setdefault(finding["decision"], number)
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     rows = []
     for decision, kinds in counts.items():
         title = _decision_title(spec, ruleset, decision)
@@ -243,7 +243,7 @@ def _decision_title(spec: Spec, ruleset: str, decision: str) -> str:
 
 def _decision_heading(spec: Spec, ruleset: str, decision: str) -> list[str]:
     title = _decision_title(spec, ruleset, decision)
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     text = f"{decision}: {title}" if title else decision
     return (
         [heading(esc(text), "-"), f"Decision: {decision_link(game, decision)}.", ""]

@@ -70,7 +70,7 @@ def topic_pages(ctx: Context, ruleset: str) -> dict[str, str]:
     """The topic pages of a ruleset: page name -> text."""
     spec = ctx.spec
     rules = spec.rules_in(ruleset)
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     pages = {}
     for topic in (t for t in spec.topics if t.game == game):
         mine = [r for r in rules if r.topic == topic.name]
@@ -161,8 +161,9 @@ def _rulesets(ruleset: str, rule: Rule) -> str:
     return ", ".join(parts)
 
 
-def _formal_text(view: RuleView) -> str:
-    return "\n".join(f"| {_clause_text(view.ruleset.split('/')[0], c)}" for c in view.clauses) or "(none)"
+def _formal_text(spec: Spec, view: RuleView) -> str:
+    game = spec.game(view.ruleset)
+    return "\n".join(f"| {_clause_text(game, c)}" for c in view.clauses) or "(none)"
 
 
 def _clause_text(game: str, clause: Clause) -> str:
@@ -189,7 +190,7 @@ def _editions(spec: Spec, ruleset: str, rule: Rule, view: RuleView) -> list[str]
         ["Title", *(esc(v.title) for v in views)],
         ["Says", *(esc(v.says) for v in views)],
         ["Source", *(cites(spec, v.cites) for v in views)],
-        ["Formal", *(_formal_text(v) if v.clauses else esc(v.not_modelled or "(none)") for v in views)],
+        ["Formal", *(_formal_text(spec, v) if v.clauses else esc(v.not_modelled or "(none)") for v in views)],
     ]
     if any(v.overrides for v in views):
         rows.append(["Overrides", *(", ".join(lit(o) for o in v.overrides) or "(none)" for v in views)])
@@ -214,7 +215,9 @@ def _readings(spec: Spec, ruleset: str, rule: Rule) -> list[str]:
     rows = []
     for name, option in readings.options.items():
         default = " (default)" if name == readings.default else ""
-        rows.append([f"*{esc(name)}*{default}", esc(option.says), cites(spec, option.cites), _formal_text(option)])
+        rows.append(
+            [f"*{esc(name)}*{default}", esc(option.says), cites(spec, option.cites), _formal_text(spec, option)]
+        )
     lines += table(["Reading", "Says", "Source", "Formal"], rows, widths="14 40 22 24")
     lines += [f"A situation file chooses one with ``readings: {{{rule.id}: <name>}}``.", ""]
     return lines
@@ -223,7 +226,7 @@ def _readings(spec: Spec, ruleset: str, rule: Rule) -> list[str]:
 def ruleset_page(ctx: Context, ruleset: str, pages: list[str]) -> str:
     """The page of one ruleset: its sources, topics, solver pages and merged inventory ids."""
     spec = ctx.spec
-    game = ruleset.split("/", maxsplit=1)[0]
+    game = spec.game(ruleset)
     lines = [f".. _ruleset-{slug(ruleset)}:", "", heading(ruleset, "="), ""]
     lines += [f"* Source ``{s.seed}``: {esc(s.title)} ({s.language})" for s in spec.sources_of(ruleset)]
     lines += [f"* {len(spec.rules_in(ruleset))} rules; decisions of {game}: :ref:`decisions-{game}`", ""]
@@ -278,7 +281,7 @@ def _decision(spec: Spec, game: str, decision: Decision) -> list[str]:
     if decision.default:
         lines.append(f":Default rule: {lit(decision.default)}")
     lines += [f":Invariant: {lit(inv.text)}" for inv in decision.invariants]
-    for ruleset in (rs for rs in spec.rulesets() if rs.split("/")[0] == game):
+    for ruleset in spec.rulesets_of(game):
         deciding = [
             r.id for r in spec.rules_in(ruleset) if any(c.decision == decision.id for c in r.views[ruleset].clauses)
         ]

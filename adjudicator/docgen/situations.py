@@ -23,8 +23,6 @@ from adjudicator.docgen.rst import cites, esc, heading, lit, rule_link, slug, ta
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 from adjudicator.situation.model import Piece, Situation
-from adjudicator.spaces.square.board import square_name
-from adjudicator.spaces.square.picture import svg_board
 
 LONG = 160
 
@@ -43,7 +41,7 @@ def picture(spec: Spec, path: Path, pictures: Path, name: str) -> list[str]:
         answered: Answer | None = answer(spec, situation)
     except RuleConflict:  # a board that shows a conflict: draw it without the answer's marks
         answered = None
-    write(target, svg_board(situation, answered))
+    write(target, situation.board.svg_picture(situation, answered))
     return [
         f".. image:: {pictures.name}/{target.name}",
         f"   :alt: The board of {path.name}, with the answer drawn on it",
@@ -54,7 +52,7 @@ def picture(spec: Spec, path: Path, pictures: Path, name: str) -> list[str]:
 
 def group_title(group: str) -> str:
     """``rulings/values`` -> ``Values``; ``line_of_fire`` -> ``Line of fire``."""
-    return group.rsplit("/", maxsplit=1)[-1].replace("_", " ").capitalize()
+    return Path(group).name.replace("_", " ").capitalize()
 
 
 def group_page(group: str) -> str:
@@ -168,8 +166,8 @@ def _ruling(spec: Spec, ruling: Ruling, pictures: Path) -> list[str]:
 
 def _board(situation: Situation) -> str:
     board = situation.board
-    objects = ", ".join(f"{o.type} at {square_name(o.at)}" for o in situation.objects)
-    return f"{situation.map_kind} map, {board.width} by {board.height} squares" + (f"; {objects}" if objects else "")
+    objects = ", ".join(f"{o.type} at {board.name(o.at)}" for o in situation.objects)
+    return f"{situation.map_kind} map, {board.extent()}" + (f"; {objects}" if objects else "")
 
 
 def _flow(data: object) -> str:
@@ -185,7 +183,13 @@ def _flow(data: object) -> str:
 
 def _pieces(situation: Situation) -> list[str]:
     rows = [
-        [lit(p.id), p.type, "" if p.player is None else str(p.player), ", ".join(map(square_name, p.at)), _stats(p)]
+        [
+            lit(p.id),
+            p.type,
+            "" if p.player is None else str(p.player),
+            ", ".join(map(situation.board.name, p.at)),
+            _stats(p),
+        ]
         for p in situation.pieces
     ]
     return table(["Piece", "Type", "Player", "At", "Dial and card"], rows, caption="Pieces", widths="15 12 10 10 53")

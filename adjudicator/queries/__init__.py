@@ -1,7 +1,10 @@
 """One module per query kind; :func:`answer` dispatches a situation's query.
 
-Each query module defines ``answer(table) -> Answer``. Modules are imported
-lazily, so ``ask`` loads only what its query needs (and never z3).
+Which game answers which kind, with which module, is the game registry's
+(:mod:`adjudicator.games`): a game's ``answering`` module answers its
+situations (the Clix games' builds a table of facts and calls the query
+module of the kind, whose ``answer(table)`` returns the answer). Modules are
+imported lazily, so ``ask`` loads only what its query needs (and never z3).
 """
 
 from __future__ import annotations
@@ -9,25 +12,15 @@ from __future__ import annotations
 import importlib
 
 from adjudicator.answer import Answer
-from adjudicator.core.errors import UsageError
+from adjudicator.core.errors import NotSupported
 from adjudicator.core.spec import Spec
-from adjudicator.games.clix.table import Table
+from adjudicator.games import game_of, games
 from adjudicator.situation.model import Situation
 
-MODULES = {
-    "action": "adjudicator.queries.action",
-    "move": "adjudicator.queries.move",
-    "reach": "adjudicator.queries.reach",
-    "line_of_fire": "adjudicator.queries.line_of_fire",
-    "attack": "adjudicator.queries.attack",
-    "value": "adjudicator.queries.value",
-    "end_turn": "adjudicator.queries.end_turn",
-    "score": "adjudicator.queries.score",
-}
+__all__ = ["MODULES", "NotSupported", "answer", "supported"]
 
-
-class NotSupported(UsageError):
-    """The engine cannot answer this query kind (yet) for this ruleset."""
+MODULES = {kind: module for game in games() for kind, module in game.queries.items()}
+"""Every query kind some game answers, and its module."""
 
 
 def supported(kind: str) -> bool:
@@ -40,15 +33,12 @@ def supported(kind: str) -> bool:
 
 
 def answer(spec: Spec, situation: Situation) -> Answer:
-    """Answer the situation's query."""
+    """Answer the situation's query, through its game's answering module."""
     kind = situation.query.kind
     if not supported(kind):
         raise NotSupported(f"{situation.path}: query kind {kind!r} is not supported yet")
-    module = importlib.import_module(MODULES[kind])
-    table = Table(spec, situation)
-    result: Answer = module.answer(table)
-    if table.assumed:
-        previous = result.outcome.get("assumed")
-        merged = dict(previous) if isinstance(previous, dict) else {}
-        result.outcome["assumed"] = merged | {k: v for k, v in sorted(table.assumed.items()) if k not in merged}
+    game = game_of(situation.ruleset)
+    if not game.answers(kind):
+        raise NotSupported(f"{situation.path}: {kind} is not supported for {situation.ruleset} yet")
+    result: Answer = importlib.import_module(game.answering).answer(spec, situation)
     return result

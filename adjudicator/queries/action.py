@@ -21,7 +21,6 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Unanswerable, decide, fallback_step
 from adjudicator.situation.model import ActionQuery, Piece
-from adjudicator.spaces.square.picture import text_board
 
 VERDICT = {True: "legal", False: "illegal"}
 
@@ -71,7 +70,7 @@ def answer(table: Table) -> Answer:
     except Unanswerable as exc:
         result.note(fallback_step(table, exc.note))
         result.outcome = {"action": query.action, "allowed": None}
-        result.picture = text_board(situation, result)
+        result.picture = situation.board.text_picture(situation, result)
         return result
     result.verdict = VERDICT[allowed.value] if isinstance(allowed.value, bool) else "undecided"
     result.outcome = {
@@ -83,7 +82,7 @@ def answer(table: Table) -> Answer:
         "engaged_by": [f.id for f in foes],
     }
     result.marks["targets"] = [sq for f in foes for sq in f.at]
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result
 
 

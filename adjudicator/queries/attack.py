@@ -48,10 +48,8 @@ from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.combat import (
-    ROLLS,
     AttackKind,
     Engagement,
-    Open,
     Target,
     ask,
     attack_value,
@@ -59,7 +57,6 @@ from adjudicator.games.clix.combat import (
     defense_value,
     effective_flights,
     engagement,
-    fraction,
     ranged_legality,
     roll_facts,
     same_level,
@@ -67,17 +64,12 @@ from adjudicator.games.clix.combat import (
     summarise,
     target_kind,
 )
+from adjudicator.games.clix.dice import ROLLS, fraction
 from adjudicator.games.clix.knockback import knockback
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Unanswerable, ValueResult, decide, fallback_step
-from adjudicator.queries import NotSupported
+from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, cite_as, decide, fallback_step
 from adjudicator.queries.action import _facts as action_facts
 from adjudicator.situation.model import AttackQuery, Piece
-from adjudicator.spaces.square.board import parse_square
-from adjudicator.spaces.square.picture import text_board
-
-GAMES = ("horrorclix", "heroclix")
-"""Games whose attack rules this module asks."""
 
 CONTRACT_ORDER = ("attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage")
 """The contract's outcome fields, shown first."""
@@ -106,7 +98,7 @@ class Resolver:
         situation = self.table.situation
         if ref in {p.id for p in situation.pieces}:
             return Target(ref, piece=self.table.piece(ref))
-        return Target(ref, obj=self.table.objects[parse_square(ref)])
+        return Target(ref, obj=self.table.objects[self.table.board.parse(ref)])
 
     @property
     def monsters(self) -> list[Target]:
@@ -244,7 +236,7 @@ class Resolver:
 
     def damage_base(self) -> int:
         """The attacker's damage value for this attack (``damage.base``, else the value on the dial)."""
-        if not self.table.has_decision("damage.base"):
+        if not self.table.game.capabilities.base_damage_rule:
             return int(self.attacker.damage or 0)
         facts: dict[str, Value] = {
             "damage_value": self.attacker.damage or 0,
@@ -269,7 +261,7 @@ class Resolver:
 
     def knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[int, bool]:
         """Extra clicks of ``damage.knockdown_extra`` and whether ``flight.knocked_down`` (0, False without them)."""
-        if not self.table.has_decision("damage.knockdown_extra"):
+        if not self.table.game.capabilities.knocked_down_damage:
             return 0, False
         extra, down = self._knockdown(target, hit=hit, taken=taken, cite=cite)
         if extra.value is None:
@@ -352,11 +344,11 @@ class Resolver:
             if down:
                 knocked.append(target.ref)
         out["damage"] = {t.ref: damage[t.ref] for t in self.monsters if t.ref in damage}
-        if knock and self.table.has_decision("damage.knockdown_extra"):
+        if knock and self.table.game.capabilities.knocked_down_damage:
             out["knockdown"] = knock
-        if self.table.has_decision("flight.knocked_down"):
+        if self.table.game.capabilities.fliers_knocked_down:
             out["knocked_down"] = knocked
-        if self.roll is not None and self.table.has_decision("knockback.occurs"):
+        if self.roll is not None and self.table.game.capabilities.knockback:
             out["knockback"] = {
                 t.ref: knockback(
                     self.table, self.answer, self.attacker, t.piece, self.roll, hit=hit[t.ref], taken=damage[t.ref]
@@ -417,7 +409,7 @@ class Resolver:
             if dealt.value is None:
                 raise Open
             extra, _ = self.knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)
-            if self.table.has_decision("damage.knockdown_extra"):
+            if self.table.game.capabilities.knocked_down_damage:
                 evaluated.append(self._knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)[0])
             clicks.append(int(str(dealt.value)) + extra)
         self.answer.trace.extend(summarise(evaluated, target.ref))
@@ -426,8 +418,6 @@ class Resolver:
 
 def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:
     """Cite ``result`` with notes starting with ``prefix``; its value (:class:`Open` when undecided)."""
-    from adjudicator.games.clix.values import cite_as  # noqa: PLC0415 - one small helper
-
     cite_as(answer, prefix, result)
     if result.value is None:
         raise Open
@@ -445,8 +435,6 @@ def answer(table: Table) -> Answer:
     situation = table.situation
     query = situation.query
     assert isinstance(query, AttackQuery)  # noqa: S101 - dispatch guarantees the kind
-    if table.ruleset.split("/", maxsplit=1)[0] not in GAMES:
-        raise NotSupported(f"{situation.path}: attack is not supported for {table.ruleset} yet")
     attacker: Piece = table.piece(query.piece)
     if attacker.is_token:
         raise PositionedError(
@@ -482,5 +470,5 @@ def answer(table: Table) -> Answer:
     result.marks["targets"] = [sq for t in resolver.targets for sq in t.squares]
     if ranged and ranged[0].lof is not None:
         result.marks["line"] = [ranged[0].lof.start, ranged[0].lof.end]
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result

@@ -28,15 +28,10 @@ from adjudicator.answer import Answer
 from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.games.clix.values import Open, Unanswerable, cite_as, decide, fallback_step
 from adjudicator.situation.model import EndTurnQuery, Piece
-from adjudicator.spaces.square.picture import text_board
 
 HOURGLASS_SLOTS = ("speed", "attack", "defense")
-
-
-class _Open(Exception):
-    """A decision came back undecided."""
 
 
 def answer(table: Table) -> Answer:
@@ -73,7 +68,7 @@ def answer(table: Table) -> Answer:
     }
     result.outcome = outcome
     result.marks["targets"] = [sq for pid, n in damage.items() if n for sq in table.piece(pid).at]
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result
 
 
@@ -84,7 +79,7 @@ def _one(table: Table, piece: Piece, acted: bool, result: Answer) -> tuple[int |
         if clicks and piece.minion:
             dead = _cite_value(result, piece, decide(table, "minion.killed", {"damage": min(clicks, 6)}))
             return tokens, clicks, "killed" if dead else None
-    except (_Open, Unanswerable) as exc:
+    except (Open, Unanswerable) as exc:
         if isinstance(exc, Unanswerable):
             result.note(fallback_step(table, f"{piece.id}: {exc.note}"))
         return None, None, "undecided"
@@ -95,7 +90,7 @@ def _cite_value(result: Answer, piece: Piece, decided: Result) -> Any:
     """Cite a decision (its notes naming the monster) and return its value; stop if it is undecided."""
     cite_as(result, piece.id, decided)
     if decided.value is None:
-        raise _Open
+        raise Open
     return decided.value
 
 
@@ -114,7 +109,7 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
         ),
     )
     removed = cleared  # HeroClix has no separate hourglass-phase checklist
-    if table.has_decision("end_turn.remove_tokens"):
+    if table.game.capabilities.hourglass:
         removed = _cite_value(
             result,
             piece,
@@ -127,13 +122,11 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
                 f"{piece.id}: end_turn.tokens_cleared says {cleared} but end_turn.remove_tokens says {removed}",
             )
         )
-        raise _Open
+        raise Open
     if cleared:
         tokens = 0
     clicks = 0
-    hourglass = table.has_decision("end_turn.hourglass_damage") and any(
-        table.hourglass(piece, slot) for slot in HOURGLASS_SLOTS
-    )
+    hourglass = table.game.capabilities.hourglass and any(table.hourglass(piece, slot) for slot in HOURGLASS_SLOTS)
     if hourglass:
         clicks += int(
             _cite_value(

@@ -11,16 +11,11 @@ from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.lof import best_line_of_fire
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import NotSupported
 from adjudicator.situation.model import Endpoint, LineOfFireQuery, Piece
-from adjudicator.spaces.square.board import Square, square_name
-from adjudicator.spaces.square.picture import text_board
-
-GAMES = ("horrorclix", "heroclix")
-"""Games whose line-of-fire facts this module computes."""
+from adjudicator.spaces.base import SpaceId
 
 
-def _resolve(table: Table, end: Endpoint) -> tuple[tuple[Square, ...], Piece | None]:
+def _resolve(table: Table, end: Endpoint) -> tuple[tuple[SpaceId, ...], Piece | None]:
     """The squares and the piece (if any) of one end of the line."""
     if isinstance(end, str):
         piece = table.piece(end)
@@ -33,8 +28,6 @@ def answer(table: Table) -> Answer:
     situation = table.situation
     query = situation.query
     assert isinstance(query, LineOfFireQuery)  # noqa: S101 - dispatch guarantees the kind
-    if table.ruleset.split("/", maxsplit=1)[0] not in GAMES:
-        raise NotSupported(f"{situation.path}: line_of_fire is not supported for {table.ruleset} yet")
     starts, attacker = _resolve(table, query.from_)
     ends, target = _resolve(table, query.to)
     if (attacker is not None and attacker is target) or set(starts) == set(ends):
@@ -48,10 +41,10 @@ def answer(table: Table) -> Answer:
             "clear": report.clear,
             "distance": report.distance,
             "hindering": report.hindering,
-            "line": [square_name(report.start), square_name(report.end)],
+            "line": [table.board.name(report.start), table.board.name(report.end)],
         },
         trace=list(report.trace),
         marks={"line": [report.start, report.end]},
     )
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result

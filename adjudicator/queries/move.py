@@ -13,12 +13,12 @@ from itertools import pairwise
 from typing import Any
 
 from adjudicator.answer import Answer
+from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
 from adjudicator.games.clix.slaying import frenzy_attack, slaying
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import MoveQuery, Piece
-from adjudicator.spaces.square.board import Square, square_name
-from adjudicator.spaces.square.picture import text_board
+from adjudicator.spaces.base import SpaceId
 
 MAX_TOKENS = 2
 
@@ -28,10 +28,8 @@ def answer(table: Table) -> Answer:
     query = table.situation.query
     assert isinstance(query, MoveQuery)  # noqa: S101 - dispatch guarantees the kind
     mover = table.piece(query.piece)
-    if query.to not in table.board.terrain:
-        from adjudicator.core.errors import PositionedError  # noqa: PLC0415
-
-        raise PositionedError(table.situation.where("query.to"), f"{square_name(query.to)} is not on the map")
+    if not table.board.contains(query.to):
+        raise PositionedError(table.situation.where("query.to"), f"{table.board.name(query.to)} is not on the map")
     out = Answer(table.ruleset, "move", "legal")
     citer = Citer(out.trace)
     out.outcome = {"path": None, "end": None, "breakaway": {"required": None, "p_success": None}, "slays": None}
@@ -115,7 +113,7 @@ def _stay(table: Table, mover: Piece, out: Answer, citer: Citer, *, frenzy: bool
         required = table.decide("breakaway.required", {"adjacent_opposing": 0, "action_moves": False})
         citer.cite(Why(required, f"{mover.id} moves 0 spaces"))
         out.outcome["breakaway"] = {"required": required.value, "p_success": None}
-    out.outcome.update(path=[square_name(mover.square)], end=square_name(mover.square))
+    out.outcome.update(path=[table.board.name(mover.square)], end=table.board.name(mover.square))
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
     out.marks = {"path": [mover.square]}
     return _finish(table, out)
@@ -128,7 +126,7 @@ def _blocked(table: Table, moving: Plan, out: Answer, citer: Citer, *, frenzy: b
     citer.cite(moving.blocked, always=True)
     if moving.blocked.result.decision == "breakaway.succeeds":
         start = moving.mover.square
-        out.outcome.update(path=[square_name(start)], end=square_name(start))
+        out.outcome.update(path=[table.board.name(start)], end=table.board.name(start))
         out.outcome["tokens"] = _tokens(table, moving.mover, citer, frenzy=frenzy)
         out.marks = {"path": [start]}
         if frenzy:
@@ -138,7 +136,7 @@ def _blocked(table: Table, moving: Plan, out: Answer, citer: Citer, *, frenzy: b
     return _finish(table, out)
 
 
-def _unreachable(table: Table, moving: Plan, to: Square, out: Answer, citer: Citer) -> Answer:
+def _unreachable(table: Table, moving: Plan, to: SpaceId, out: Answer, citer: Citer) -> Answer:
     """``to`` cannot be the end of the move: illegal, or undecided if an undecided rule is in the way."""
     search = moving.search
     if to in moving.maybe_squares():
@@ -156,13 +154,13 @@ def _unreachable(table: Table, moving: Plan, to: Square, out: Answer, citer: Cit
     return _finish(table, out)
 
 
-def _undecided_on_way(generous: Search, to: Square) -> list[Why]:
+def _undecided_on_way(generous: Search, to: SpaceId) -> list[Why]:
     """The undecided questions met on the generous way to ``to``."""
     ends = generous.ends.get(to, [])
     if not ends:
         return generous.undecided[:1]
     path = generous.path_to(ends[0])
-    squares = {square_name(s[0]) for s in path}
+    squares = {generous.name(s.square) for s in path}
     found = [w for w in generous.undecided if any(name in w.where for name in squares)]
     return found or generous.undecided[:1]
 
@@ -170,32 +168,35 @@ def _undecided_on_way(generous: Search, to: Square) -> list[Why]:
 def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *, frenzy: bool) -> None:
     """Fill in the outcome and the trace of a legal move ending in state ``end``."""
     search, mover = moving.search, moving.mover
+    name = table.board.name
     states = search.path_to(end)
     for u, v in pairwise(states):
-        place = square_name(v[0]) if u[0] != v[0] else f"{square_name(v[0])} (flight mode change to {v[1]})"
+        place = name(v.square) if u.square != v.square else f"{name(v.square)} (flight mode change to {v.flight})"
         for result in search.step_results(u, v):
             citer.cite(Why(result, place), always=v == end and result.decision == "move.must_stop")
-    if end[2]:
-        budget = moving.budgets[end[2]]
-        citer.cite(Why(moving.speed_results[end[2]], f"{mover.id} changes flight mode {end[2]} time(s)"), always=True)
-        out.outcome["mode_changes"] = end[2]
+    if end.changes:
+        budget = moving.budgets[end.changes]
+        citer.cite(
+            Why(moving.speed_results[end.changes], f"{mover.id} changes flight mode {end.changes} time(s)"), always=True
+        )
+        out.outcome["mode_changes"] = end.changes
         out.outcome["speed"] = budget
     can_end, legal = search.end_results(end)
-    citer.cite(Why(can_end, f"{square_name(end[0])} is the end"), always=True)
+    citer.cite(Why(can_end, f"{name(end.square)} is the end"), always=True)
     citer.cite(Why(legal, f"{search.dist[end]} space(s) moved"), always=True)
-    squares: list[Square] = []
+    squares: list[SpaceId] = []
     for state in states:
-        if not squares or squares[-1] != state[0]:
-            squares.append(state[0])
-    out.outcome.update(path=[square_name(sq) for sq in squares], end=square_name(end[0]))
-    if end[1] != "none":
-        out.outcome["flight"] = end[1]
+        if not squares or squares[-1] != state.square:
+            squares.append(state.square)
+    out.outcome.update(path=[name(sq) for sq in squares], end=name(end.square))
+    if end.flight != "none":
+        out.outcome["flight"] = end.flight
     out.outcome["slays"] = _slays(table, mover, end, citer)
     if out.outcome["slays"]:
-        out.outcome["slaying"] = slaying(table, mover, table.piece(out.outcome["slays"]), end[0], citer)
+        out.outcome["slaying"] = slaying(table, mover, table.piece(out.outcome["slays"]), end.square, citer)
     if frenzy:
         out.outcome["frenzy_attack"] = frenzy_attack(
-            table, mover, end[0], citer, slew=bool(out.outcome["slays"]), breakaway_failed=False
+            table, mover, end.square, citer, slew=bool(out.outcome["slays"]), breakaway_failed=False
         )
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
     out.outcome["revealed"] = _revealed(table, mover, squares, citer)
@@ -204,17 +205,17 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
 
 def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:
     """The victim slain by ending on its space (``slay.outcome``), if any."""
-    victim = table.occupant.get(end[0])
+    victim = table.occupant.get(end.square)
     if mover.is_token or victim is None or not victim.is_token:
         return None
-    around = [sq for sq in table.board.neighbours(end[0]) if sq not in table.occupant or sq == mover.square]
+    around = [sq for sq in table.board.neighbours(end.square) if sq not in table.occupant or sq == mover.square]
     facts: dict[str, Any] = {
         "ends_on_victim": True,
         "move_action": True,
         "kind": "slay",
         "counter": "none",
         "adjacent_unoccupied_space": bool(around),
-        "soaring": end[1] == "soaring",
+        "soaring": end.flight == "soaring",
     }
     declared = table.spec.decision(table.ruleset, "slay.outcome").facts
     result = table.decide("slay.outcome", {k: v for k, v in facts.items() if k in declared})
@@ -222,7 +223,7 @@ def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:
     return victim.id if result.value == "on_card" else None
 
 
-def _revealed(table: Table, mover: Piece, squares: list[Square], citer: Citer) -> list[str]:
+def _revealed(table: Table, mover: Piece, squares: list[SpaceId], citer: Citer) -> list[str]:
     """Face-down victims the monster moved next to (``victim.turned_face_up``)."""
     if mover.is_token:
         return []
@@ -236,7 +237,7 @@ def _revealed(table: Table, mover: Piece, squares: list[Square], citer: Citer) -
             if table.squares_adjacent(square, victim.square).value is not True:
                 continue
             result = table.decide("victim.turned_face_up", {"face_down": True, "trigger": "monster_moved_adjacent"})
-            citer.cite(Why(result, f"{mover.id} moves next to {victim.id} on {square_name(square)}"))
+            citer.cite(Why(result, f"{mover.id} moves next to {victim.id} on {table.board.name(square)}"))
             if result.value is True:
                 out.append(victim.id)
             break
@@ -245,5 +246,5 @@ def _revealed(table: Table, mover: Piece, squares: list[Square], citer: Citer) -
 
 def _finish(table: Table, out: Answer) -> Answer:
     """Draw the picture."""
-    out.picture = text_board(table.situation, out)
+    out.picture = table.situation.board.text_picture(table.situation, out)
     return out

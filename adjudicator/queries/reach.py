@@ -10,8 +10,6 @@ from adjudicator.answer import Answer
 from adjudicator.games.clix.movement import Citer, Plan, Why, cite_search, plan, unsupported
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import ReachQuery
-from adjudicator.spaces.square.board import square_name
-from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:
@@ -45,14 +43,14 @@ def answer(table: Table) -> Answer:
     search = moving.search
     squares = moving.squares()
     cite_search(citer, search)
-    out.outcome["squares"] = sorted(square_name(sq) for sq in squares)
+    out.outcome["squares"] = sorted(table.board.name(sq) for sq in squares)
     maybe = moving.maybe_squares()
     if maybe:
         out.verdict = "undecided"
-        out.outcome["undecided_squares"] = sorted(square_name(sq) for sq in maybe)
+        out.outcome["undecided_squares"] = sorted(table.board.name(sq) for sq in maybe)
         for why in search.undecided:
             citer.cite(why)
-    out.marks = {"reach": sorted(squares, key=lambda sq: (sq[1], sq[0]))}
+    out.marks = {"reach": [sq for sq in table.board.spaces() if sq in squares]}
     return _finish(table, out)
 
 
@@ -68,5 +66,5 @@ def _undecided(moving: Plan, citer: Citer, out: Answer) -> bool:
 
 def _finish(table: Table, out: Answer) -> Answer:
     """Draw the picture."""
-    out.picture = text_board(table.situation, out)
+    out.picture = table.situation.board.text_picture(table.situation, out)
     return out

@@ -26,7 +26,6 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
 from adjudicator.situation.model import Piece, ScoreQuery
-from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:
@@ -88,7 +87,7 @@ def answer(table: Table) -> Answer:
         "undecided_kills": open_kills,
         "assumed": {"killer_state": "normal", "teams": False, "other_points": 0, "minion_vp_effect": False},
     }
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result
 
 
@@ -144,7 +143,7 @@ def _kill_points(
 
 def _victim_points(table: Table, player: int, monsters: list[Piece], killed: set[str], result: Answer) -> int | None:
     """Victory points for victims for one player (0 in a game without them)."""
-    if not table.has_decision("score.victim_points"):
+    if not table.game.capabilities.victim_points:
         return 0
     build_total = table.situation.build_total
     facts: dict[str, Value] = {

@@ -9,7 +9,6 @@ from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import combat_value, decide, fallback_step
 from adjudicator.situation.model import HOURGLASS, ValueQuery
-from adjudicator.spaces.square.picture import text_board
 
 
 def answer(table: Table) -> Answer:
@@ -25,7 +24,7 @@ def answer(table: Table) -> Answer:
         raise PositionedError(
             situation.where("query.stat"), f"{piece.id} is a {piece.type} token: it has no {query.stat} value"
         )
-    if table.has_decision("value.on_dial"):
+    if table.game.capabilities.dial_value_rule:
         result.cite(decide(table, "value.on_dial", {"stat": query.stat}))
     outcome: dict[str, Any] = {"stat": query.stat, "printed": shown}
     if shown == HOURGLASS:
@@ -46,5 +45,5 @@ def answer(table: Table) -> Answer:
         if computed.undecided:
             result.verdict = "undecided"
     result.outcome = outcome
-    result.picture = text_board(situation, result)
+    result.picture = situation.board.text_picture(situation, result)
     return result

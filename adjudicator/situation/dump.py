@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -23,7 +24,7 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
-from adjudicator.spaces.square.board import Board, square_name
+from adjudicator.spaces.base import MapText, SpaceId
 
 
 def _flow(items: dict[str, Any]) -> CommentedMap:
@@ -40,36 +41,27 @@ def _flow_seq(items: list[Any]) -> CommentedSeq:
     return node
 
 
-def _rows(board: Board, char: Any) -> CommentedSeq:
-    """Map text with ``char(square)`` for map squares and ``x`` elsewhere."""
-    rows = [
-        "".join(char((c, r)) if board.contains((c, r)) else "x" for c in range(board.width))
-        for r in range(board.height)
-    ]
-    return _flow_seq([DoubleQuotedScalarString(row) for row in rows])
+def _yaml(value: Any) -> Any:
+    """A plain map field as YAML: lists on one line, map text double-quoted."""
+    if isinstance(value, list):
+        return _flow_seq([_yaml(item) for item in value])
+    if isinstance(value, MapText):
+        return DoubleQuotedScalarString(value)
+    return value
 
 
 def _dump_map(s: Situation) -> CommentedMap:
     """The ``map`` section."""
-    board = s.board
     out = CommentedMap()
     out["kind"] = s.map_kind
-    out["terrain"] = _flow_seq([DoubleQuotedScalarString(row) for row in board.terrain_rows()])
-    if any(level != 1 for level in board.elevation.values()):
-        out["elevation"] = _rows(board, lambda sq: str(board.elevation[sq]))
-    if s.map_kind == "indoor/outdoor" and board.indoor:
-        out["indoor"] = _rows(board, lambda sq: "i" if sq in board.indoor else ".")
-    if board.walls:
-        walls = sorted(sorted(wall, key=lambda sq: (sq[1], sq[0])) for wall in board.walls)
-        out["walls"] = _flow_seq([_flow_seq([square_name(a), square_name(b)]) for a, b in walls])
-    if board.stairs:
-        out["stairs"] = _flow_seq([square_name(sq) for sq in sorted(board.stairs)])
+    for key, value in s.board.map_fields(s.map_kind).items():
+        out[key] = _yaml(value)
     return out
 
 
-def _dump_piece(piece: Piece) -> CommentedMap:
+def _dump_piece(piece: Piece, name: Callable[[SpaceId], str]) -> CommentedMap:
     """One piece, leaving out fields at their defaults."""
-    at: Any = square_name(piece.at[0]) if len(piece.at) == 1 else _flow_seq(list(piece.squares_named()))
+    at: Any = name(piece.at[0]) if len(piece.at) == 1 else _flow_seq([name(sq) for sq in piece.at])
     out: dict[str, Any] = {"id": piece.id, "type": piece.type}
     if piece.is_token:
         return _flow({**out, "at": at, "speed": piece.speed, "face": piece.face})
@@ -87,24 +79,24 @@ def _dump_piece(piece: Piece) -> CommentedMap:
     return _flow(out)
 
 
-def _endpoint(end: Endpoint) -> str:
+def _endpoint(end: Endpoint, name: Callable[[SpaceId], str]) -> str:
     """A line-of-fire end as written."""
-    return end if isinstance(end, str) else square_name(end)
+    return end if isinstance(end, str) else name(end)
 
 
-def _dump_query(query: Query) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
+def _dump_query(query: Query, name: Callable[[SpaceId], str]) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
     """The ``query`` section."""
     out: dict[str, Any] = {"kind": query.kind}
     if isinstance(query, ActionQuery):
         return _flow({**out, "piece": query.piece, "action": query.action})
     if isinstance(query, MoveQuery):
-        out |= {"piece": query.piece, "to": square_name(query.to)}
+        out |= {"piece": query.piece, "to": name(query.to)}
         out |= {"die": query.die} if query.die is not None else {}
         return _flow({**out, "frenzy": True} if query.frenzy else out)
     if isinstance(query, ReachQuery):
         return _flow({**out, "piece": query.piece} | ({"die": query.die} if query.die is not None else {}))
     if isinstance(query, LineOfFireQuery):
-        return _flow({**out, "from": _endpoint(query.from_), "to": _endpoint(query.to)})
+        return _flow({**out, "from": _endpoint(query.from_, name), "to": _endpoint(query.to, name)})
     if isinstance(query, AttackQuery):
         out |= {"piece": query.piece, "type": query.type, "targets": _flow_seq(list(query.targets))}
         return _flow({**out, "roll": _flow_seq(list(query.roll))} if query.roll is not None else out)
@@ -124,12 +116,13 @@ def dump_situation(s: Situation) -> str:
     if s.build_total != DEFAULT_BUILD_TOTAL:
         doc["build_total"] = s.build_total
     doc["map"] = _dump_map(s)
-    doc["pieces"] = [_dump_piece(piece) for piece in s.pieces]
+    name = s.board.name
+    doc["pieces"] = [_dump_piece(piece, name) for piece in s.pieces]
     if s.objects:
         doc["objects"] = [
-            _flow({"type": o.type, "at": square_name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
+            _flow({"type": o.type, "at": name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
         ]
-    doc["query"] = _dump_query(s.query)
+    doc["query"] = _dump_query(s.query, name)
     if s.readings:
         doc["readings"] = dict(s.readings)
     yaml = YAML(typ="rt")

@@ -9,11 +9,13 @@ as YAML that loads to an equal ``Situation``.  The data types are in
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 from typing import Any, cast
 
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
+from adjudicator.games import Game, UnknownGame, game_of
 from adjudicator.situation.fields import Fields, check_int, describe, fail
 from adjudicator.situation.model import (
     ACTION_KINDS,
@@ -50,15 +52,7 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
-from adjudicator.spaces.square.board import (
-    Board,
-    Square,
-    Terrain,
-    is_adjacent,
-    is_orthogonal,
-    parse_square,
-    square_name,
-)
+from adjudicator.spaces import Space, SpaceId, space_kind
 
 TOP_FIELDS = ("ruleset", "build_total", "map", "pieces", "objects", "query", "readings", "expect")
 """``expect`` is optional and free-form: a golden answer for tests (see ``tests/test_rulings.py``)."""
@@ -78,7 +72,6 @@ QUERY_FIELDS: dict[str, tuple[str, ...]] = {
     "end_turn": ("player", "acted"),
     "score": ("events",),
 }
-GAME_TYPES = {"horrorclix": ("monster", "victim"), "heroclix": ("character", "bystander")}
 TERRAIN_CHARS = ".h~#x"
 MAX_PLAYER = 8
 MAX_BUILD_TOTAL = 10_000
@@ -104,12 +97,14 @@ class _Reader:
         self.shown = shown
         self.known_rulesets = known_rulesets
         self.lines: dict[str, int] = {}
-        self.board: Board | None = None
+        self.board: Space | None = None
+        self.kind = space_kind("square")
         self.ruleset = ""
+        self.game: Game | None = None
         self.pieces: dict[str, Piece] = {}
-        self.occupied: dict[Square, str] = {}
+        self.occupied: dict[SpaceId, str] = {}
         self.id_lines: dict[str, int] = {}
-        self.objects: dict[Square, MapObject] = {}
+        self.objects: dict[SpaceId, MapObject] = {}
 
     def fields(self, node: Node, path: str, line: int) -> Fields:
         """Wrap a mapping at ``path``."""
@@ -126,21 +121,22 @@ class _Reader:
             self.lines[path] = out[-1][1]
         return out
 
-    def square(self, value: Node, line: int, field: str) -> Square:
+    def square(self, value: Node, line: int, field: str) -> SpaceId:
         """A square name that is on the map."""
         if not isinstance(value, str):
             fail(self.shown, line, field, f"expected a square name such as C3, got {describe(value)}")
         try:
-            square = parse_square(value)
+            square = self.space.parse(value)
         except ValueError as exc:
             fail(self.shown, line, field, str(exc))
-        board = cast("Board", self.board)  # the map is read before any square
-        if not board.contains(square):
-            col, row = square
-            if col < board.width and row < board.height:
-                fail(self.shown, line, field, f"square {value.upper()} is not part of the map ('x' in terrain)")
-            fail(self.shown, line, field, f"square {value.upper()} is not on the {board.width}x{board.height} map")
+        if not self.space.contains(square):
+            fail(self.shown, line, field, self.space.not_on_map(square))
         return square
+
+    @property
+    def space(self) -> Space:
+        """The map's space (the map is read before any place is named)."""
+        return cast("Space", self.board)
 
     def piece_ref(self, value: Node, line: int, field: str) -> str:
         """The id of a piece in this situation."""
@@ -182,7 +178,7 @@ class _Reader:
                 fail(self.shown, line, path, f"row has {len(item)} squares, expected {width} (rows must be equal)")
             for col, ch in enumerate(item):
                 if ch not in chars:
-                    name = square_name((col, len(rows)))
+                    name = self.kind.position_name(col, len(rows))
                     fail(self.shown, line, path, f"character {ch!r} at {name} is not one of {' '.join(chars)}")
             rows.append(item)
         return rows
@@ -200,33 +196,26 @@ class _Reader:
         if kind == "indoor":
             indoor = ["".join("x" if ch == "x" else "i" for ch in row) for row in terrain]
         try:
-            self.board = Board.from_rows(terrain, elevation, indoor)
+            self.board = self.kind.build(terrain, elevation, indoor)
         except ValueError as exc:
             # board.py names the row: point at that row's line when it does
             found = re.match(r"(terrain|elevation|indoor) row (\d+)", str(exc))
             field = f"map.{found.group(1)}[{int(found.group(2)) - 1}]" if found else "map"
             fail(self.shown, self.lines.get(field, f.line0), field, str(exc))
-        walls: set[frozenset[Square]] = set()
+        walls: set[frozenset[SpaceId]] = set()
         for path, line, item in self.items(f, "walls") if f.has("walls") else []:
             if not is_seq(item) or len(item) != 2:  # noqa: PLR2004 - a wall joins two squares
                 fail(self.shown, line, path, f"expected a pair of squares such as [B2, C2], got {describe(item)}")
             a, b = (self.square(name, line, path) for name in item)
-            if not is_orthogonal(a, b):
-                what = f"{square_name(a)} and {square_name(b)} are not orthogonally adjacent"
+            if b not in self.space.neighbours(a) or self.space.step(a, b).vertex:
+                what = f"{self.space.name(a)} and {self.space.name(b)} are not orthogonally adjacent"
                 fail(self.shown, line, path, f"{what} (a wall lies on the edge between two squares side by side)")
             walls.add(frozenset((a, b)))
         stairs = {
             self.square(item, line, path) for path, line, item in (self.items(f, "stairs") if f.has("stairs") else [])
         }
-        self.board = Board(
-            self.board.width,
-            self.board.height,
-            self.board.terrain,
-            self.board.elevation,
-            self.board.indoor,
-            frozenset(walls),
-            frozenset(stairs),
-        )
+        pairs = [(a, b) for a, b in (tuple(wall) for wall in walls)]
+        self.board = self.kind.build(terrain, elevation, indoor, pairs, stairs)
         return kind
 
     # -- pieces -----------------------------------------------------------
@@ -234,9 +223,9 @@ class _Reader:
     def read_piece(self, f: Fields) -> Piece:
         """Read one piece and place it on the board."""
         ptype = f.choice("type", PIECE_TYPES)
-        game = self.ruleset.split("/", maxsplit=1)[0]
-        if game in GAME_TYPES and ptype not in GAME_TYPES[game]:
-            f.fail("type", f"{ptype} is not a piece type of {game} (expected {' | '.join(GAME_TYPES[game])})")
+        game = self.game
+        if game is not None and game.piece_types and ptype not in game.piece_types:
+            f.fail("type", f"{ptype} is not a piece type of {game.id} (expected {' | '.join(game.piece_types)})")
         token = ptype in TOKEN_TYPES
         f.check_keys(TOKEN_FIELDS if token else FIGURE_FIELDS, f"a {ptype}")
         piece_id = f.text("id")
@@ -279,7 +268,7 @@ class _Reader:
             state=cast("Any", f.choice("state", PIECE_STATES, "normal")),
         )
 
-    def read_at(self, f: Fields, double: bool) -> tuple[Square, ...]:
+    def read_at(self, f: Fields, double: bool) -> tuple[SpaceId, ...]:
         """The square(s) a piece stands on: free, on the map, not blocking."""
         value = f.raw("at")
         line, field = f.line("at"), f.name("at")
@@ -294,27 +283,26 @@ class _Reader:
         if not double and len(names) != 1:
             fail(self.shown, line, field, f"expected one square (two only for size: double), got {describe(value)}")
         squares = tuple(self.square(name, line, field) for name in names)
-        if double and not is_adjacent(*squares):
-            a, b = (square_name(sq) for sq in squares)
+        if double and self.space.distance(*squares) != 1:
+            a, b = (self.space.name(sq) for sq in squares)
             fail(
                 self.shown, line, field, f"the two squares of a double-base piece must be adjacent; {a} and {b} are not"
             )
         piece_id = str(f.node.get("id"))
         for square in squares:
-            board = cast("Board", self.board)
-            if board.terrain[square] is Terrain.BLOCKING:
+            if self.space.terrain_at(square) == "blocking":
                 fail(
                     self.shown,
                     line,
                     field,
-                    f"square {square_name(square)} is blocking terrain: no piece can stand there",
+                    f"square {self.space.name(square)} is blocking terrain: no piece can stand there",
                 )
             if square in self.occupied:
                 fail(
                     self.shown,
                     line,
                     field,
-                    f"square {square_name(square)} is already occupied by {self.occupied[square]}",
+                    f"square {self.space.name(square)} is already occupied by {self.occupied[square]}",
                 )
             self.occupied[square] = piece_id
         return squares
@@ -337,12 +325,12 @@ class _Reader:
             fail(self.shown, line, field, f"expected a piece id or a square, got {describe(value)}")
         if value in self.pieces:
             try:
-                parse_square(value)
+                self.space.parse(value)
             except ValueError:
                 return value
             fail(self.shown, line, field, f"{value!r} is both a piece id and a square name; rename the piece")
         try:
-            parse_square(value)
+            self.space.parse(value)
         except ValueError:
             known = ", ".join(self.pieces) or "none"
             fail(self.shown, line, field, f"{value!r} is neither a piece id ({known}) nor a square name")
@@ -389,7 +377,7 @@ class _Reader:
             e.check_keys(("kill", "by_player", "phase"), "a score event")
             kill = self.piece_ref(e.raw("kill"), e.line("kill"), e.name("kill"))
             by_player = self.player(e, "by_player", e.raw("by_player"), e.line("by_player"))
-            phaseless = self.ruleset.split("/", maxsplit=1)[0] == "heroclix"  # HeroClix has no phases
+            phaseless = self.game is not None and not self.game.capabilities.phases  # HeroClix has no phases
             phase = e.choice("phase", PHASES, PHASES[0] if phaseless else None)
             events.append(KillEvent(kill, by_player, cast("Any", phase)))
         return ScoreQuery(tuple(events))
@@ -432,11 +420,11 @@ class _Reader:
         for path, line, item in items:
             if isinstance(item, str) and item not in self.pieces:
                 try:
-                    square = parse_square(item)
+                    square = self.space.parse(item)
                 except ValueError:
                     square = None
                 if square is not None and square in self.objects and self.objects[square].type != "tree":
-                    refs.append(square_name(square))
+                    refs.append(self.space.name(square))
                     continue
             refs.append(self.piece_ref(item, line, path))
         return tuple(refs)
@@ -470,6 +458,10 @@ class _Reader:
         self.ruleset = top.text("ruleset")
         if self.ruleset not in self.known_rulesets:
             top.fail("ruleset", f"unknown ruleset {self.ruleset!r} (known: {', '.join(sorted(self.known_rulesets))})")
+        try:
+            self.game = game_of(self.ruleset)
+        except UnknownGame as exc:
+            top.fail("ruleset", str(exc))
         build_total = cast("int", top.opt_integer("build_total", 1, MAX_BUILD_TOTAL, DEFAULT_BUILD_TOTAL))
         map_kind = self.read_map(self.fields(top.raw("map"), "map", top.line("map")))
         for item_path, line, item in self.items(top, "pieces"):
@@ -486,7 +478,7 @@ class _Reader:
         return Situation(
             ruleset=self.ruleset,
             map_kind=map_kind,
-            board=cast("Board", self.board),
+            board=self.space,
             pieces=tuple(self.pieces.values()),
             query=query,
             build_total=build_total,
@@ -518,9 +510,36 @@ class _Reader:
 
 
 def load_situation(path: Path, known_rulesets: set[str]) -> Situation:
-    """Read and validate a situation file; the first problem raises ``PositionedError``."""
+    """Read and validate a situation file; the first problem raises ``PositionedError``.
+
+    The file's ``ruleset`` names its game, and the game's own reader (the
+    registry's ``situations`` module) reads the rest. This module is the Clix
+    games' reader; a file whose ruleset is missing or unknown is reported here.
+    """
     shown = str(path)
-    return _Reader(shown, known_rulesets).read(load_yaml(path, shown), path)
+    doc = load_yaml(path, shown)
+    game = _game_of_document(doc, known_rulesets)
+    if game is not None and game.situations != __name__:
+        reader = importlib.import_module(game.situations)
+        situation: Situation = reader.read_situation(doc, path, shown, known_rulesets)
+        return situation
+    return read_situation(doc, path, shown, known_rulesets)
+
+
+def read_situation(doc: Node, path: Path, shown: str, known_rulesets: set[str]) -> Situation:
+    """Read a Clix situation document (see :func:`load_situation`)."""
+    return _Reader(shown, known_rulesets).read(doc, path)
+
+
+def _game_of_document(doc: Node, known_rulesets: set[str]) -> Game | None:
+    """The game of a document's known ruleset, or ``None`` (the Clix reader then reports the problem)."""
+    ruleset = doc.get("ruleset") if is_map(doc) else None
+    if not isinstance(ruleset, str) or ruleset not in known_rulesets:
+        return None
+    try:
+        return game_of(ruleset)
+    except UnknownGame:
+        return None
 
 
 __all__ = ["dump_situation", "load_situation"]
@@ -528,6 +547,6 @@ __all__ = ["dump_situation", "load_situation"]
 
 def dump_situation(situation: Situation) -> str:
     """Write a situation back as YAML (see :mod:`adjudicator.situation.dump`; imported lazily, ask never writes)."""
-    from adjudicator.situation.dump import dump_situation as dump  # noqa: PLC0415
+    from adjudicator.situation.dump import dump_situation as dump  # noqa: PLC0415 - ask never loads the YAML writer
 
     return dump(situation)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from adjudicator.core.errors import Where
-from adjudicator.spaces.square.board import Board, Square, square_name
+from adjudicator.spaces.base import Space, SpaceId
 
 HOURGLASS: Final = "hourglass"
 """The word a dial shows instead of a number for speed, attack or defense."""
@@ -70,7 +70,7 @@ class Piece:
 
     id: str
     type: PieceType
-    at: tuple[Square, ...]
+    at: tuple[SpaceId, ...]
     speed: Stat
     player: int | None = None
     owner: int | None = None
@@ -90,7 +90,7 @@ class Piece:
     face: Face | None = None
 
     @property
-    def square(self) -> Square:
+    def square(self) -> SpaceId:
         """The piece's (first) square."""
         return self.at[0]
 
@@ -99,17 +99,13 @@ class Piece:
         """Whether this is a flat token (a victim) rather than a dialed figure."""
         return self.type in TOKEN_TYPES
 
-    def squares_named(self) -> tuple[str, ...]:
-        """The names of the squares the piece occupies."""
-        return tuple(square_name(sq) for sq in self.at)
-
 
 @dataclass(frozen=True)
 class MapObject:
     """An object on the map; a portal has its doorway on one edge."""
 
     type: ObjectType
-    at: Square
+    at: SpaceId
     door: Door | None = None
 
 
@@ -127,7 +123,7 @@ class MoveQuery:
     """Whether ``piece`` may move to ``to``, and what happens (``die``: the break-away roll)."""
 
     piece: str
-    to: Square
+    to: SpaceId
     die: int | None = None
     frenzy: bool = False
     kind: Literal["move"] = "move"
@@ -142,7 +138,7 @@ class ReachQuery:
     kind: Literal["reach"] = "reach"
 
 
-Endpoint = str | Square
+Endpoint = str | SpaceId
 """A line-of-fire end: a piece id (``str``) or a square (``(col, row)``)."""
 
 
@@ -229,7 +225,7 @@ class Situation:
 
     ruleset: str
     map_kind: MapKind
-    board: Board
+    board: Space
     pieces: tuple[Piece, ...]
     query: Query
     build_total: int = DEFAULT_BUILD_TOTAL
@@ -246,7 +242,7 @@ class Situation:
                 return piece
         raise KeyError(piece_id)
 
-    def piece_at(self, square: Square) -> Piece | None:
+    def piece_at(self, square: SpaceId) -> Piece | None:
         """The piece occupying ``square``, if any."""
         for piece in self.pieces:
             if square in piece.at:

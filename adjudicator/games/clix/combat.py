@@ -23,7 +23,7 @@ Engagement (ranged combat)
 Dice
     One attack roll serves every target (``attack.rolls``). Without a roll,
     each of the 36 ordered outcomes of two d6 is put to the rules and counted
-    exactly (:data:`ROLLS`, :class:`fractions.Fraction`).
+    exactly (:data:`adjudicator.games.clix.dice.ROLLS`, :func:`~adjudicator.games.clix.dice.fraction`).
 """
 
 from __future__ import annotations
@@ -31,30 +31,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from itertools import product
 from typing import Literal
 
 from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.compile import Value
-from adjudicator.games.clix.lof import LofReport
-from adjudicator.games.clix.lof_facts import DOOR_STEP, line_facts
+from adjudicator.games.clix.lof import LofReport, piece_line_of_fire
+from adjudicator.games.clix.lof_facts import line_facts
 from adjudicator.games.clix.table import FlightLevel, Table
-from adjudicator.games.clix.values import Unanswerable, ValueResult, cite_as, combat_value, decide, fallback_step
+from adjudicator.games.clix.values import (
+    Open,
+    Unanswerable,
+    ValueResult,
+    cite_as,
+    combat_value,
+    decide,
+    fallback_step,
+)
 from adjudicator.situation.model import HOURGLASS, Effect, MapObject, Piece
-from adjudicator.spaces.square.board import Square
-
-ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in product(range(1, 7), repeat=2))
-"""Every ordered outcome of two six-sided dice, each with probability 1/36."""
+from adjudicator.spaces.base import Space, SpaceId
 
 AttackKind = Literal["close", "ranged"]
 Engagement = Literal["none", "same_level", "other_level_only"]
 TargetKind = Literal["opposing", "friendly", "self", "victim"]
-
-
-class Open(Exception):
-    """A decision came back undecided; its steps are already in the answer."""
 
 
 def ask(table: Table, answer: Answer, prefix: str, decision: str, facts: Mapping[str, Value]) -> Result:
@@ -109,13 +108,14 @@ def effective_flights(
     return mine, theirs
 
 
-def nearest(table: Table, ours: Sequence[Square], theirs: Sequence[Square]) -> tuple[Square, Square, int]:
+def nearest(table: Table, ours: Sequence[SpaceId], theirs: Sequence[SpaceId]) -> tuple[SpaceId, SpaceId, int]:
     """The closest pair of squares between two pieces, and their distance."""
+    key = table.board.sort_key
     pairs = [(a, b, table.board.distance(a, b)) for a in ours for b in theirs if a != b]
-    return min(pairs, key=lambda p: (p[2], p[0], p[1]))
+    return min(pairs, key=lambda p: (p[2], key(p[0]), key(p[1])))
 
 
-def giant_line_blocked(table: Table, start: Square, end: Square, attacker: Piece, target: Piece) -> bool:
+def giant_line_blocked(table: Table, start: SpaceId, end: SpaceId, attacker: Piece, target: Piece) -> bool:
     """Whether the centre-to-centre line crosses a wall or a blocking square (hx2008 L593)."""
     facts = line_facts(table, start, end, attacker, target).blocked
     return bool(facts["crosses_blocking"]) or facts["blocking_diagonal_with"] == "blocking"
@@ -199,19 +199,18 @@ class Target:
     """The facts of the legality decision."""
 
     @property
-    def squares(self) -> tuple[Square, ...]:
+    def squares(self) -> tuple[SpaceId, ...]:
         """Where the target stands."""
         if self.piece is not None:
             return self.piece.at
         return (self.obj.at,) if self.obj is not None else ()
 
 
-def beside_doorway(attacker: Piece, portal: MapObject) -> bool:
-    """Whether the attacker occupies the portal's square or the square across its doorway."""
+def beside_doorway(board: Space, attacker: Piece, portal: MapObject) -> bool:
+    """Whether the attacker occupies the portal's space or the space across its doorway."""
     sides = {portal.at}
     if portal.door is not None:
-        dx, dy = DOOR_STEP[portal.door]
-        sides.add((portal.at[0] + dx, portal.at[1] + dy))
+        sides.add(board.across(portal.at, portal.door))
     return any(sq in sides for sq in attacker.at)
 
 
@@ -230,7 +229,7 @@ def smash_legality(table: Table, answer: Answer, attacker: Piece, kind: AttackKi
             break
     target.facts = {
         "object": obj.type,
-        "beside_doorway": obj.type == "portal" and beside_doorway(attacker, obj),
+        "beside_doorway": obj.type == "portal" and beside_doorway(table.board, attacker, obj),
         "adjacent": adjacent,
         "close_action": kind == "close",
     }
@@ -293,8 +292,6 @@ def ranged_legality(
 
 
 def _line(table: Table, attacker: Piece, target: Piece) -> LofReport:
-    from adjudicator.games.clix.lof import piece_line_of_fire  # noqa: PLC0415 - keeps the import graph flat
-
     return piece_line_of_fire(table, attacker, target)
 
 
@@ -308,7 +305,7 @@ def attack_value(
     if attacker.attack in (None, HOURGLASS):
         return
     bonus = 0
-    if target.piece is not None and not target.piece.is_token and table.has_decision("attack.soar_bonus"):
+    if target.piece is not None and not target.piece.is_token and table.game.capabilities.soaring_bonus:
         facts: dict[str, Value] = {
             "attack_kind": kind,
             "attacker_flight": target.attacker_flight,
@@ -348,11 +345,6 @@ def summarise(results: Iterable[Result], prefix: str) -> list[Step]:
             counts[key] += 1
             first.setdefault(key, step)
     return [replace(first[k], note=f"{prefix}: {n} of 36 rolls: {k[1]}") for k, n in counts.items()]
-
-
-def fraction(count: int, total: int = 36) -> str:
-    """An exact probability written as the contract says (``"7/12"``)."""
-    return str(Fraction(count, total))
 
 
 def roll_facts(roll: tuple[int, int]) -> dict[str, Value]:

@@ -26,8 +26,9 @@ from adjudicator.answer import Answer
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.values import cite_as
 from adjudicator.situation.model import Piece
-from adjudicator.spaces.square.board import Square, Terrain, square_name
+from adjudicator.spaces.base import Direction, SpaceId
 
 MAX_KNOCKBACK = 12
 """Upper end of the ``damage_taken`` fact."""
@@ -37,7 +38,7 @@ MAX_KNOCKBACK = 12
 class Walk:
     """The board facts of one knockback path."""
 
-    squares: list[Square] = field(default_factory=list)
+    squares: list[SpaceId] = field(default_factory=list)
     obstacle: str = "none"
     obstacle_at: int = 1
     ground_occupied: bool = False
@@ -46,27 +47,21 @@ class Walk:
     map_edge: bool = False
 
 
-def directions(attacker: Square, target: Square) -> tuple[tuple[int, int], list[tuple[int, int]], bool]:
-    """The step of the path away from the attacker, the other allowed first step, and whether the line is straight."""
-    dx, dy = target[0] - attacker[0], target[1] - attacker[1]
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
-        return (sx, sy), [], True
-    axis = (sx, 0) if abs(dx) > abs(dy) else (0, sy)
-    return axis, [(sx, sy)], False
-
-
-def walk(table: Table, piece: Piece, step: tuple[int, int], length: int) -> Walk:
+def walk(table: Table, piece: Piece, step: Direction, length: int) -> Walk:
     """Follow ``length`` squares from the piece's square in direction ``step``, noting the first obstacle."""
     board = table.board
     out = Walk()
     here = piece.at[0]
     for k in range(1, length + 1):
-        nxt = (here[0] + step[0], here[1] + step[1])
-        if not board.contains(nxt) or board.terrain.get(nxt) is None:
+        nxt = board.beyond(here, step)
+        if not board.contains(nxt) or board.terrain_at(nxt) is None:
             out.map_edge = True
             return out
-        if board.separated(here, nxt) or board.terrain[nxt] == Terrain.BLOCKING or table.level(nxt) > table.level(here):
+        if (
+            board.separates(board.walls, here, nxt)
+            or board.terrain_at(nxt) == "blocking"
+            or table.level(nxt) > table.level(here)
+        ):
             out.obstacle, out.obstacle_at = "blocking", k
             return out
         if table.level(nxt) < table.level(here):
@@ -77,19 +72,19 @@ def walk(table: Table, piece: Piece, step: tuple[int, int], length: int) -> Walk
         if nxt in table.occupant:
             out.obstacle, out.obstacle_at = "occupied", k
             return out
-        out.hindering = out.hindering or board.terrain[nxt] == Terrain.HINDERING
+        out.hindering = out.hindering or board.terrain_at(nxt) == "hindering"
         out.squares.append(nxt)
         here = nxt
     return out
 
 
-def _free_ground(table: Table, first: Square, step: tuple[int, int], at: int, length: int) -> int:
+def _free_ground(table: Table, first: SpaceId, step: Direction, at: int, length: int) -> int:
     """Position of the first unoccupied ground square beyond the elevated edge (0 if none within ``length``)."""
     square = first
     for k in range(at, length + 1):
         if not table.board.contains(square) or square not in table.occupant:
             return k if table.board.contains(square) else 0
-        square = (square[0] + step[0], square[1] + step[1])
+        square = table.board.beyond(square, step)
     return 0
 
 
@@ -114,7 +109,8 @@ def knockback(
         out.update({"distance": None, "path": None, "damage": None})
         out["note"] = "the damage each hit target takes is the attacker's choice (the split), so the distance is open"
         return out
-    step, others, straight = directions(attacker.at[0], target.at[0])
+    away = table.board.away(attacker.at[0], target.at[0])
+    step, others, straight = away.direction, away.alternatives, away.straight
     for rank, _ in enumerate([step, *others], start=1):
         _cite(
             answer,
@@ -144,22 +140,20 @@ def knockback(
     squares = list(found.squares)
     here = squares[-1] if squares else target.at[0]
     while len(squares) < moved:  # falling: the path goes on into the ground squares beyond the edge
-        here = (here[0] + step[0], here[1] + step[1])
+        here = table.board.beyond(here, step)
         squares.append(here)
     path = squares[:moved] if not found.map_edge else squares
     out["distance"] = len(path)
-    out["path"] = [square_name(sq) for sq in path]
+    out["path"] = [table.board.name(sq) for sq in path]
     out["stopped_by"] = "map_edge" if found.map_edge else (None if found.obstacle == "none" else found.obstacle)
     out["stop"] = stop.value
     out["damage"] = damage.value
     if others:
-        out["choice"] = [square_name((target.at[0][0] + dx, target.at[0][1] + dy)) for dx, dy in others]
+        out["choice"] = [table.board.name(table.board.beyond(target.at[0], other)) for other in others]
     return out
 
 
 def _cite(answer: Answer, where: str, result: Result) -> Result:
     """Cite ``result`` with a note naming ``where``."""
-    from adjudicator.games.clix.values import cite_as  # noqa: PLC0415 - one small helper
-
     cite_as(answer, f"knockback of {where}", result)
     return result

@@ -44,7 +44,7 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof_facts import Blocker, LineFacts, line_facts
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import Piece
-from adjudicator.spaces.square.board import Square, square_name
+from adjudicator.spaces.base import Space, SpaceId
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,8 @@ class LofReport:
     (preceded by the doorway, adjacency and giant decisions that made a fact true)."""
     facts: dict[str, Any] = field(default_factory=dict, compare=False)
     """Fact vectors used, by decision: a list of fact dicts per decision."""
-    start: Square = (0, 0)
-    end: Square = (0, 0)
+    start: SpaceId = None
+    end: SpaceId = None
 
     @property
     def decided(self) -> bool:
@@ -88,14 +88,14 @@ def _dedupe(steps: Sequence[Step]) -> tuple[Step, ...]:
     return tuple(out)
 
 
-def _line_name(facts: LineFacts) -> str:
+def _line_name(board: Space, facts: LineFacts) -> str:
     """``A2-E2``."""
-    return f"{square_name(facts.start)}-{square_name(facts.end)}"
+    return f"{board.name(facts.start)}-{board.name(facts.end)}"
 
 
 def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Step], list[dict[str, Value]]]:
     """``lof.blocked`` per occupant in the way (see module doc): value, cited steps, fact vectors."""
-    line = _line_name(facts)
+    line = _line_name(table.board, facts)
     if not facts.blockers:
         result = table.decide("lof.blocked", facts.blocked)
         note = f"line {line}: no monster or victim in the way"
@@ -106,7 +106,7 @@ def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list
     for blocker in facts.blockers:
         value, steps, used = _evaluate_blocker(table, facts, blocker)
         vectors += used
-        annotated = _annotate(steps, f"line {line}: {blocker.describe()}")
+        annotated = _annotate(steps, f"line {line}: {blocker.describe(table.board.name)}")
         if value is True:
             return True, annotated, vectors
         if value is None:
@@ -156,7 +156,7 @@ def _distance(table: Table, facts: LineFacts) -> tuple[int, list[Step], list[dic
     return result.value, list(result.trace), [vector]
 
 
-def line_of_fire(table: Table, start: Square, end: Square, attacker: Piece | None, target: Piece | None) -> LofReport:
+def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LofReport:
     """The line of fire from the centre of ``start`` to the centre of ``end``.
 
     ``attacker`` and ``target`` are the pieces at the two ends (or ``None`` for
@@ -164,7 +164,7 @@ def line_of_fire(table: Table, start: Square, end: Square, attacker: Piece | Non
     ``start == end``.
     """
     if start == end:
-        raise ValueError(f"a line of fire needs two different squares, got {square_name(start)} twice")
+        raise ValueError(f"a line of fire needs two different squares, got {table.board.name(start)} twice")
     facts = line_facts(table, start, end, attacker, target)
     clear_steps: list[Step] = [s for r in facts.inputs for s in r.trace]
     blocked, blocked_steps, blocked_vectors = _evaluate_blocked(table, facts)
@@ -180,7 +180,7 @@ def line_of_fire(table: Table, start: Square, end: Square, attacker: Piece | Non
             *undecided_inputs,
             *clear_steps,
             *blocked_steps,
-            *_annotate(hindering_result.trace, f"line {_line_name(facts)}"),
+            *_annotate(hindering_result.trace, f"line {_line_name(table.board, facts)}"),
             *distance_steps,
         ]
     )
@@ -205,8 +205,8 @@ _HINDER_RANK = {False: 0, None: 1, True: 2}
 
 def best_line_of_fire(
     table: Table,
-    starts: Sequence[Square],
-    ends: Sequence[Square],
+    starts: Sequence[SpaceId],
+    ends: Sequence[SpaceId],
     attacker: Piece | None,
     target: Piece | None,
 ) -> LofReport:

@@ -1,8 +1,8 @@
 """The facts of a line of fire, computed from the exact geometry of the line.
 
 ``line_facts(table, start, end, attacker, target)`` traces the segment from the
-centre of ``start`` to the centre of ``end`` (``geometry.trace_line``, integers
-only) and reports what it meets, in the vocabulary of the spec's decisions
+centre of ``start`` to the centre of ``end`` (``Space.line``, exact) and
+reports what it meets, in the vocabulary of the spec's decisions
 ``lof.blocked`` and ``defense.hindering_bonus``. Nothing here decides whether
 the line is blocked; :mod:`adjudicator.games.clix.lof` asks the rules.
 
@@ -10,10 +10,10 @@ What the line meets
     * the *path*: ``start``, the squares whose interior it crosses, ``end``;
     * *edges*: the shared edge of two orthogonal neighbours on the path (a wall
       or a portal's doorway may sit there);
-    * *corners*: a lattice point the line passes exactly through, going from
+    * *corners*: a vertex the line passes exactly through, going from
       one square to the diagonally opposite one and passing *between* the
-      other two (``Corner.sides``). Walls at a corner block only when they cut
-      the two path squares apart (``Board.separated`` semantics: a wall that
+      other two (``Crossing.sides``). Walls at a corner block only when they cut
+      the two path squares apart (``Space.separates``: a wall that
       merely ends at the corner does not); the two side squares make the
       adjacent-pair, blocking-diagonal, hindering-diagonal and double-base
       facts.
@@ -40,7 +40,7 @@ Elevation
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -50,13 +50,12 @@ from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import MapObject, Piece
-from adjudicator.spaces.square.board import Board, Square, Terrain, Wall, is_diagonal, square_name
-from adjudicator.spaces.square.geometry import Corner, LineTrace, trace_line
+from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
 
 BlockerKind = Literal["occupant", "pair", "doublebase"]
 
-DOOR_STEP: dict[str, tuple[int, int]] = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
-"""Where the square across a portal's doorway lies, by the doorway's side."""
+BLOCKING = "blocking"
+HINDERING = "hindering"
 
 
 NEUTRAL: dict[str, Value] = {
@@ -96,11 +95,11 @@ class Blocker:
 
     kind: BlockerKind
     pieces: tuple[Piece, ...]
-    where: tuple[Square, ...]
+    where: tuple[SpaceId, ...]
 
-    def describe(self) -> str:
-        """Short words for trace notes."""
-        names = " and ".join(f"{p.id} at {square_name(sq)}" for p, sq in zip(self.pieces, self.where, strict=True))
+    def describe(self, name: Callable[[SpaceId], str]) -> str:
+        """Short words for trace notes (``name``: the space's naming)."""
+        names = " and ".join(f"{p.id} at {name(sq)}" for p, sq in zip(self.pieces, self.where, strict=True))
         if self.kind == "occupant":
             return f"the line crosses the space of {names}"
         if self.kind == "pair":
@@ -112,9 +111,9 @@ class Blocker:
 class LineFacts:
     """Everything the rules need about one line, and the results that fed it."""
 
-    start: Square
-    end: Square
-    trace: LineTrace
+    start: SpaceId
+    end: SpaceId
+    trace: Line
     blocked: dict[str, Value]
     """Line-level facts of ``lof.blocked`` (occupant facts at their 'nothing in the way' values)."""
     blockers: list[Blocker]
@@ -150,87 +149,70 @@ def is_standard(piece: Piece) -> bool:
 
 
 @lru_cache(maxsize=16)
-def hindering_areas(board: Board) -> dict[Square, int]:
+def hindering_areas(board: Space) -> dict[SpaceId, int]:
     """Label of the continuous hindering area of every hindering square.
 
     Hindering squares that touch at an edge or a corner form one area
     (hx2008 L453: diagonally adjacent hindering spaces are continuous).
     """
-    labels: dict[Square, int] = {}
-    graph = board.graph()
-    for square, terrain in board.terrain.items():
-        if terrain != Terrain.HINDERING or square in labels:
+    labels: dict[SpaceId, int] = {}
+    for square in board.spaces():
+        if board.terrain_at(square) != HINDERING or square in labels:
             continue
         label = len(labels)
         labels[square] = label
         todo = [square]
         while todo:
             here = todo.pop()
-            for other in graph.neighbors(here):
-                if other not in labels and board.terrain[other] == Terrain.HINDERING:
+            for other in board.neighbours(here):
+                if other not in labels and board.terrain_at(other) == HINDERING:
                     labels[other] = label
                     todo.append(other)
     return labels
 
 
-def doorway_edges(objects: Iterable[MapObject]) -> dict[Wall, MapObject]:
-    """The doorway edge of every portal: the pair of squares on either side."""
-    edges: dict[Wall, MapObject] = {}
+def doorway_edges(board: Space, objects: Iterable[MapObject]) -> dict[Edge, MapObject]:
+    """The doorway edge of every portal: the pair of spaces on either side."""
+    edges: dict[Edge, MapObject] = {}
     for obj in objects:
         if obj.type == "portal" and obj.door is not None:
-            step = DOOR_STEP[obj.door]
-            edges[frozenset((obj.at, (obj.at[0] + step[0], obj.at[1] + step[1])))] = obj
+            edges[frozenset((obj.at, board.across(obj.at, obj.door)))] = obj
     return edges
-
-
-def cut_apart(edges: frozenset[Wall] | set[Wall], board: Board, a: Square, b: Square) -> bool:
-    """Whether ``edges`` (walls or doorways) separate diagonal neighbours ``a`` and ``b``.
-
-    Same test as :meth:`Board.separated`, for any set of edges: a straight
-    line of edges through the corner, or two edges closing one of the two
-    squares' corner. An edge that merely ends at the corner does not.
-    """
-    c1, c2 = board.corner_squares(a, b)
-
-    def on(x: Square, y: Square) -> bool:
-        return frozenset((x, y)) in edges
-
-    return (
-        (on(a, c1) and on(c2, b)) or (on(a, c2) and on(c1, b)) or (on(a, c1) and on(a, c2)) or (on(b, c1) and on(b, c2))
-    )
 
 
 class _Builder:
     """Computes the facts of one line; one instance per call."""
 
-    def __init__(self, table: Table, start: Square, end: Square, attacker: Piece | None, target: Piece | None) -> None:
+    def __init__(
+        self, table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None
+    ) -> None:
         self.table = table
         self.board = table.board
         self.start, self.end = start, end
         self.attacker, self.target = attacker, target
         self.end_ids = {p.id for p in (attacker, target) if p is not None}
-        self.trace = trace_line(start, end)
+        self.trace = self.board.line(start, end)
         self.path = self.trace.path()
         self.low = min(table.level(start), table.level(end))
         self.inputs: list[Result] = []
         self.undecided: list[Result] = []
-        self.doorway_results: dict[Wall, tuple[MapObject, Result]] = {}
+        self.doorway_results: dict[Edge, tuple[MapObject, Result]] = {}
         self.objects_beside = self._objects_beside_target()
 
     # --- helpers ------------------------------------------------------------------------
 
-    def counts(self, *squares: Square) -> bool:
+    def counts(self, *squares: SpaceId) -> bool:
         """Whether a feature on these squares is at the line's level or above (see module doc)."""
         return any(self.table.level(sq) >= self.low for sq in squares)
 
-    def occupant(self, square: Square) -> Piece | None:
+    def occupant(self, square: SpaceId) -> Piece | None:
         """The piece on ``square`` if it is neither end and stands at the line's level."""
         piece = self.table.occupant.get(square)
         if piece is None or piece.id in self.end_ids or not self.counts(square):
             return None
         return piece
 
-    def blocking_square(self, square: Square) -> bool:
+    def blocking_square(self, square: SpaceId) -> bool:
         """Blocking terrain, or an object beside the target that the rules make act as blocking terrain.
 
         Whether a tombstone or Tree beside the target acts as a blocking space
@@ -238,18 +220,18 @@ class _Builder:
         """
         if not self.counts(square):
             return False
-        if self.board.terrain.get(square) == Terrain.BLOCKING:
+        if self.board.terrain_at(square) == BLOCKING:
             return True
         return square in self.object_acts
 
-    def hindering_square(self, square: Square) -> bool:
+    def hindering_square(self, square: SpaceId) -> bool:
         """Hindering terrain at the line's level (water is clear for line of fire)."""
-        return self.board.terrain.get(square) == Terrain.HINDERING and self.counts(square)
+        return self.board.terrain_at(square) == HINDERING and self.counts(square)
 
-    def _objects_beside_target(self) -> dict[Square, str]:
+    def _objects_beside_target(self) -> dict[SpaceId, str]:
         """Tombstones and Trees adjacent to the target, by square (hx2008 L531, L539)."""
-        found: dict[Square, str] = {}
-        self.object_acts: dict[Square, Result] = {}
+        found: dict[SpaceId, str] = {}
+        self.object_acts: dict[SpaceId, Result] = {}
         if self.target is None:
             return found
         for square, obj in self.table.objects.items():
@@ -303,34 +285,28 @@ class _Builder:
 
     # --- walls and doorways -------------------------------------------------------------------------------
 
-    def edges_met(self) -> set[Wall]:
-        """Every edge the line crosses or touches at a corner it passes through."""
-        met: set[Wall] = set()
-        for a, b in pairwise(self.path):
-            if is_diagonal(a, b):
-                c1, c2 = self.board.corner_squares(a, b)
-                met.update(frozenset(e) for e in ((a, c1), (a, c2), (c1, b), (c2, b)))
-            else:
-                met.add(frozenset((a, b)))
-        return met
+    def edges_met(self) -> set[Edge]:
+        """Every edge the line crosses or touches at a vertex it passes through."""
+        return {edge for crossing in self.trace.crossings for edge in crossing.edges}
 
-    def closed_doorways(self) -> frozenset[Wall]:
+    def closed_doorways(self) -> frozenset[Edge]:
         """Doorway edges on the line that are closed for line of fire (decided by ``portal.doorway_blocks``)."""
-        closed: set[Wall] = set()
+        closed: set[Edge] = set()
         viewer = self.attacker
-        doorways = doorway_edges(self.table.objects.values())
+        doorways = doorway_edges(self.board, self.table.objects.values())
         if not doorways:
             return frozenset()
         met = self.edges_met()
         for edge, portal in doorways.items():
             if edge not in met:
                 continue
-            pieces = [p for p in (self.table.occupant.get(sq) for sq in sorted(edge)) if p is not None]
+            sides = sorted(edge, key=self.board.sort_key)
+            pieces = [p for p in (self.table.occupant.get(sq) for sq in sides) if p is not None]
             monsters = [p for p in pieces if not p.is_token]
             own = viewer.player if viewer is not None and not viewer.is_token else None
             facts: dict[str, Value] = {
                 "purpose": "lof",
-                "mover": "monster",
+                "mover": self.table.profile.figure,
                 "side_opposing": any(own is None or p.player != own for p in monsters),
                 "side_friendly": any(own is not None and p.player == own for p in monsters),
                 "side_victim": any(p.is_token for p in pieces),
@@ -350,26 +326,23 @@ class _Builder:
         table, board = self.table, self.board
         doors = self.closed_doorways()
         walls = board.walls
-        corners = {c.along: c for c in self.trace.corners}
 
-        crosses_blocking = any(board.terrain.get(sq) == Terrain.BLOCKING and self.counts(sq) for sq in self.path)
-        lower_blocking = any(
-            board.terrain.get(sq) == Terrain.BLOCKING and table.level(sq) == self.low for sq in self.path
-        )
+        crosses_blocking = any(board.terrain_at(sq) == BLOCKING and self.counts(sq) for sq in self.path)
+        lower_blocking = any(board.terrain_at(sq) == BLOCKING and table.level(sq) == self.low for sq in self.path)
         closed_doorway = False
         crossed_walls = False
         blockers: list[Blocker] = []
         seen: set[frozenset[str]] = set()
         diagonal_with = "none"
         partners: set[str] = set()
-        diagonal_hindering_sides: list[Square] = []
+        diagonal_hindering_sides: list[SpaceId] = []
 
-        for a, b in pairwise(self.path):
-            corner: Corner | None = corners.get((a, b)) if is_diagonal(a, b) else None
-            if corner is not None:
-                wall_cut = cut_apart(walls, board, a, b) and self.counts(a, b)
-                door_cut = not wall_cut and cut_apart(walls | doors, board, a, b) and self.counts(a, b)
-                self._doorways_at(a, b, doors, door_cut)
+        for crossing in self.trace.crossings:
+            a, b = crossing.left, crossing.entered
+            if crossing.at_vertex:
+                wall_cut = board.separates(walls, a, b) and self.counts(a, b)
+                door_cut = not wall_cut and board.separates(walls | doors, a, b) and self.counts(a, b)
+                self._doorways_at(crossing, doors, door_cut)
             else:
                 edge = frozenset((a, b))
                 wall_cut = edge in walls and self.counts(a, b)
@@ -382,9 +355,9 @@ class _Builder:
             if door_cut:
                 closed_doorway = True
                 lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
-            if corner is None:
+            if not crossing.at_vertex:
                 continue
-            s1, s2 = corner.sides
+            s1, s2 = crossing.sides
             # occupants on both sides: an adjacent pair, or one double base on the diagonal
             p1, p2 = self.occupant(s1), self.occupant(s2)
             if p1 is not None and p2 is not None:
@@ -470,7 +443,7 @@ class _Builder:
                 "levels_differ": levels_differ,
             }
         )
-        if table.has_decision("terrain.corner_point"):
+        if table.game.capabilities.corner_point_terrain:
             blocking_facts.update(self._corner_and_elevation_facts())
             marks = [self.hindering_square(sq) for sq in self.path]
             hindering["crosses_hindering_square"] = any(marks)
@@ -494,7 +467,7 @@ class _Builder:
         table, board = self.table, self.board
         rank = {"none": 0, "clear": 1, "hindering": 2, "blocking": 3}
         worst = "none"
-        for corner in self.trace.corners:
+        for corner in self.trace.vertices:
             sides = [self._point_class(sq) for sq in corner.sides]
             result = table.decide("terrain.corner_point", {"purpose": "lof", "side_a": sides[0], "side_b": sides[1]})
             if result.value is None:
@@ -506,7 +479,7 @@ class _Builder:
                 worst = str(result.value)
         elevated = [table.level(sq) > 1 for sq in (self.start, self.end)]
         interior = self.trace.interior
-        blocking = [sq for sq in self.path if board.terrain.get(sq) == Terrain.BLOCKING]
+        blocking = [sq for sq in self.path if board.terrain_at(sq) == BLOCKING]
         ends = {self.attacker, self.target}
         crossed = {table.occupant.get(sq) for sq in interior if sq in table.occupant}
         multibase = "none"
@@ -528,23 +501,21 @@ class _Builder:
             "multibase_crossed": multibase,
         }
 
-    def _point_class(self, square: Square) -> str:
+    def _point_class(self, square: SpaceId) -> str:
         """A corner point's side as the corner-point rule classes it: a character counts as blocking (hc L1453-1460)."""
-        if self.board.terrain.get(square) in (Terrain.BLOCKING, None) or self.occupant(square) is not None:
+        if self.board.terrain_at(square) in (BLOCKING, None) or self.occupant(square) is not None:
             return "blocking"
         return "hindering" if self.hindering_square(square) else "clear"
 
-    def _doorways_at(self, a: Square, b: Square, doors: frozenset[Wall], door_cut: bool) -> None:
-        """Cite the doorway decisions of the edges at a corner the line is cut at."""
+    def _doorways_at(self, crossing: Crossing, doors: frozenset[Edge], door_cut: bool) -> None:
+        """Cite the doorway decisions of the edges at a vertex the line is cut at."""
         if not door_cut:
             return
-        c1, c2 = self.board.corner_squares(a, b)
-        for x, y in ((a, c1), (a, c2), (c1, b), (c2, b)):
-            edge = frozenset((x, y))
+        for edge in crossing.edges:
             if edge in doors:
                 self.note_input(self.doorway_results[edge][1], relevant=True)
 
-    def _partner(self, square: Square) -> str:
+    def _partner(self, square: SpaceId) -> str:
         """What the square beside a hindering square at a corner holds, for ``diagonal_partner``."""
         if self.hindering_square(square):
             return "hindering"
@@ -554,7 +525,7 @@ class _Builder:
             return "occupant"
         return "none"
 
-    def _hindering(self, partners: set[str], diagonal_sides: list[Square]) -> dict[str, Value]:
+    def _hindering(self, partners: set[str], diagonal_sides: list[SpaceId]) -> dict[str, Value]:
         """The terrain facts of ``defense.hindering_bonus`` (hx2008 L461-465)."""
         marks = [self.hindering_square(sq) for sq in self.path]
         crosses = any(not before and after for before, after in pairwise(marks))
@@ -574,10 +545,10 @@ class _Builder:
             "attacker_edge_exit": edge_exit,
             "hindering_diagonal": partner != "none",
             "diagonal_partner": partner,
-            "target_in_hindering": self.board.terrain.get(self.end) == Terrain.HINDERING,
+            "target_in_hindering": self.board.terrain_at(self.end) == HINDERING,
         }
 
 
-def line_facts(table: Table, start: Square, end: Square, attacker: Piece | None, target: Piece | None) -> LineFacts:
+def line_facts(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LineFacts:
     """Every fact of ``lof.blocked`` and ``defense.hindering_bonus`` for the line ``start`` -> ``end``."""
     return _Builder(table, start, end, attacker, target).build()

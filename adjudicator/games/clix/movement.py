@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
-from typing import Final
+from typing import Final, NamedTuple
 
 import networkx as nx
 
 from adjudicator.core.engine import Result, Step
+from adjudicator.core.errors import NotSupported
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.dice import DIE_FACES, fraction
 from adjudicator.games.clix.movement_facts import (
     MAX_FACT_SPEED,
     MAX_MODE_CHANGES,
@@ -40,12 +41,24 @@ from adjudicator.games.clix.movement_facts import (
 )
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import HOURGLASS, Piece
-from adjudicator.spaces.square.board import Square, distance, is_diagonal, square_name
+from adjudicator.spaces.base import SpaceId
 
-State = tuple[Square, str, int, bool, int]
-"""``(square, flight, mode_changes, stopped, steps)``; ``steps`` is -1 when not tracked."""
 
-DIE_FACES: Final = range(1, 7)
+class State(NamedTuple):
+    """One movement state of the search."""
+
+    square: SpaceId
+    """Where the mover stands."""
+    flight: str
+    """Its flight mode (``none``, ``hovering``, ``soaring``)."""
+    changes: int
+    """Flight-mode changes made so far."""
+    stopped: bool
+    """Whether a ``move.must_stop`` ended its movement here."""
+    steps: int
+    """Steps taken, or -1 when not tracked."""
+
+
 OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
 STEP_WEIGHT: Final = 1000
 """Path weight of a step; a diagonal step adds 1, so ties go to the straighter path."""
@@ -88,16 +101,17 @@ class Search:
         self.exact = exact
         self.generous = generous
         flight = facts.flight_of(facts.mover)
-        self.start: State = (facts.start, flight, 0, False, 0 if exact else -1)
+        self.start = State(facts.start, flight, 0, stopped=False, steps=0 if exact else -1)
         self.dist: dict[State, int] = {self.start: 0}
         self.parent: dict[State, tuple[State, tuple[Result, ...]]] = {}
         self.edges: list[tuple[State, State, int, tuple[Result, ...]]] = []
-        self.refused: dict[Square, tuple[int, Square, Result, Vector]] = {}
+        self.refused: dict[SpaceId, tuple[int, SpaceId, Result, Vector]] = {}
         self.moves_out: set[State] = set()
         self.undecided: list[Why] = []
         self._legal: dict[tuple[int, int, bool], Result] = {}
-        self._can_end: dict[tuple[Square, str], Result] = {}
+        self._can_end: dict[tuple[SpaceId, str], Result] = {}
         self.prune = not exact and all(a >= b for a, b in pairwise(budgets))
+        self.name = facts.board.name
         self._run()
 
     def _dominated(self, v: State, d: int) -> bool:
@@ -106,11 +120,11 @@ class Search:
         Only when the speed never grows with more mode changes (checked on the budgets) and steps are not
         tracked: the better state can then make every move ``v`` can.
         """
-        if not self.prune or not v[2]:
+        if not self.prune or not v.changes:
             return False
         square, flight, k, stopped, steps = v
         dist = self.dist
-        return any(dist.get((square, flight, kk, stopped, steps), d + 1) <= d for kk in range(k))
+        return any(dist.get(State(square, flight, kk, stopped, steps), d + 1) <= d for kk in range(k))
 
     def _ok(self, result: Result, where: str) -> bool:
         """Whether a permission holds; undecided counts only in the generous search."""
@@ -131,11 +145,11 @@ class Search:
         queue: deque[tuple[int, State]] = deque([(0, self.start)])
         while queue:
             d, u = queue.popleft()
-            if d != dist[u] or u[3]:
+            if d != dist[u] or u.stopped:
                 continue
-            if u[1] in OTHER_MODE and u[2] < MAX_MODE_CHANGES and self.budgets[u[2] + 1] >= d:
+            if u.flight in OTHER_MODE and u.changes < MAX_MODE_CHANGES and self.budgets[u.changes + 1] >= d:
                 self._mode_change(queue, d, u)
-            if d + 1 <= self.budgets[u[2]]:
+            if d + 1 <= self.budgets[u.changes]:
                 self._steps(queue, d, u)
 
     def _mode_change(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
@@ -143,8 +157,8 @@ class Search:
         square, flight, k, _, steps = u
         other = OTHER_MODE[flight]
         result = self.facts.decide("move.can_enter", self.facts.stay_vector(square, other))
-        if self._ok(result, f"{square_name(square)} (flight mode change to {other})"):
-            v = (square, other, k + 1, False, steps)
+        if self._ok(result, f"{self.name(square)} (flight mode change to {other})"):
+            v = State(square, other, k + 1, stopped=False, steps=steps)
             if self._dominated(v, d):
                 return
             self.edges.append((u, v, 0, (result,)))
@@ -164,16 +178,15 @@ class Search:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
             vector = (flight, *square_part(b), *pair)
             enter = decide("move.can_enter", vector)
-            if enter.value is not True and not self._ok(enter, f"{square_name(square)}->{square_name(b)}"):
+            if enter.value is not True and not self._ok(enter, f"{self.name(square)}->{self.name(b)}"):
                 seen = self.refused.get(b)
-                if seen is None or (seen[0], is_diagonal(seen[1], b)) > (d, is_diagonal(square, b)):
+                vertex = facts.steps.is_vertex
+                if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
                     self.refused[b] = (d, square, enter, vector)
                 continue
             stop = decide("move.must_stop", (flight, *stop_square(b), *terrain))
-            halt = stop.value is True or (
-                stop.value is None and self._stops(stop, f"must it stop on {square_name(b)}?")
-            )
-            v = (b, flight, k, halt, steps + 1 if steps >= 0 else -1)
+            halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
+            v = State(b, flight, k, halt, steps + 1 if steps >= 0 else -1)
             self.moves_out.add(u)
             if k and self._dominated(v, d + 1):
                 continue
@@ -207,20 +220,20 @@ class Search:
     def is_end(self, state: State) -> bool:
         """Whether the mover may end its movement in this state."""
         can_end, legal = self.end_results(state)
-        where = square_name(state[0])
+        where = self.name(state.square)
         return self._ok(can_end, where) and self._ok(legal, where)
 
     @cached_property
-    def ends(self) -> dict[Square, list[State]]:
+    def ends(self) -> dict[SpaceId, list[State]]:
         """End states by square, best (fewest steps, fewest mode changes) first."""
-        out: dict[Square, list[State]] = {}
+        out: dict[SpaceId, list[State]] = {}
         dist = self.dist
-        for state in sorted(dist, key=lambda s: (dist[s], s[2])):
+        for state in sorted(dist, key=lambda s: (dist[s], s.changes)):
             if self.is_end(state):
-                out.setdefault(state[0], []).append(state)
+                out.setdefault(state.square, []).append(state)
         return out
 
-    def squares(self) -> set[Square]:
+    def squares(self) -> set[SpaceId]:
         """Every square other than the start that the mover may end on."""
         return {sq for sq in self.ends if sq != self.facts.start}
 
@@ -234,7 +247,7 @@ class Search:
         for u, v, cost, results in self.edges:
             if u in self.dist and v in self.dist and not graph.has_edge(u, v):
                 # fewest steps first, then fewest diagonal steps (the straighter way)
-                weight = cost * STEP_WEIGHT + (1 if cost and is_diagonal(u[0], v[0]) else 0)
+                weight = cost * STEP_WEIGHT + (1 if cost and self.facts.steps.is_vertex(u.square, v.square) else 0)
                 graph.add_edge(u, v, cost=cost, weight=weight, results=results)
         return graph
 
@@ -273,12 +286,12 @@ class Plan:
         assert self.strict is not None  # noqa: S101 - set whenever the mover can move
         return self.strict
 
-    def squares(self) -> set[Square]:
-        """Squares the mover may surely end on."""
+    def squares(self) -> set[SpaceId]:
+        """SpaceIds the mover may surely end on."""
         return self.strict.squares() if self.strict else set()
 
-    def maybe_squares(self) -> set[Square]:
-        """Squares reachable only if undecided questions go the mover's way."""
+    def maybe_squares(self) -> set[SpaceId]:
+        """SpaceIds reachable only if undecided questions go the mover's way."""
         if self.generous is None:
             return set()
         return self.generous.squares() - self.squares()
@@ -354,7 +367,7 @@ def _breakaway(out: Plan, die: int | None) -> None:
         out.undecided.append(Why(unknown[0], "break-away roll"))
         return
     good = sum(1 for r in faces.values() if r.value is True)
-    out.breakaway.p_success = _fraction(Fraction(good, len(DIE_FACES)))
+    out.breakaway.p_success = fraction(good, len(DIE_FACES))
     if die is not None:
         result = faces[die]
         out.breakaway.die = die
@@ -420,53 +433,49 @@ def _bool(value: Value | None) -> bool | None:
     return None if value is None else bool(value)
 
 
-def _fraction(value: Fraction) -> str:
-    """An exact probability as the contract writes it: ``"1/2"``, ``"0"``, ``"1"``."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 def annotate(result: Result, where: str) -> list[Step]:
     """A result's steps with the place they concern put in front of the note."""
     return [Step(s.rule, s.cites, f"{where}: {s.note}", s.reading, s.also) for s in result.trace]
 
 
-def explain_unreachable(search: Search, target: Square) -> Why | None:  # noqa: PLR0911 - one return per reason
+def explain_unreachable(search: Search, target: SpaceId) -> Why | None:  # noqa: PLR0911 - one return per reason
     """The most informative decision that keeps the mover from ending on ``target``."""
     facts = search.facts
-    at_target = sorted((s for s in search.dist if s[0] == target), key=lambda s: search.dist[s])
+    board, name = facts.board, search.name
+    at_target = sorted((s for s in search.dist if s.square == target), key=lambda s: search.dist[s])
     for state in at_target:
         can_end, legal = search.end_results(state)
         if can_end.value is not True:
-            return Why(can_end, f"{square_name(target)} may not be ended on")
+            return Why(can_end, f"{name(target)} may not be ended on")
         if legal.value is not True:
-            return Why(legal, f"{square_name(target)} after {search.dist[state]} step(s)")
+            return Why(legal, f"{name(target)} after {search.dist[state]} step(s)")
     if target in search.refused:
         _, frm, result, vector = search.refused[target]
         shown = facts.describe("move.can_enter", vector)
-        return Why(result, f"step {square_name(frm)}->{square_name(target)} ({shown})")
+        return Why(result, f"step {name(frm)}->{name(target)} ({shown})")
     if not search.dist:
         return None
-    best = min(search.dist, key=lambda s: (distance(s[0], target), search.dist[s], s[3]))
+    best = min(search.dist, key=lambda s: (board.distance(s.square, target), search.dist[s], s.stopped))
     square, _, k, stopped, _ = best
     if stopped and best in search.parent:
         _, results = search.parent[best]
-        return Why(results[-1], f"movement ends on {square_name(square)}")
+        return Why(results[-1], f"movement ends on {name(square)}")
     budget, used = search.budgets[k], search.dist[best]
     if used >= budget:
-        spaces = min(MAX_FACT_SPEED, used + distance(square, target))
+        spaces = min(MAX_FACT_SPEED, used + board.distance(square, target))
         legal = facts.table.decide(
             "move.distance_legal", {"mover": facts.kind, "speed": budget, "spaces": spaces, "stopped_early": False}
         )
-        return Why(legal, f"{square_name(target)} is at least {spaces} space(s) away, speed {budget}")
-    reached = {s[0] for s in search.dist}
+        return Why(legal, f"{name(target)} is at least {spaces} space(s) away, speed {budget}")
+    reached = {s.square for s in search.dist}
     toward = [
-        (distance(sq, target), (sq[0] - target[0]) ** 2 + (sq[1] - target[1]) ** 2, d, frm, sq, r)
+        (board.distance(sq, target), board.length2(sq, target), d, frm, sq, r)
         for sq, (d, frm, r, _) in search.refused.items()
-        if frm in reached and distance(sq, target) < distance(frm, target) and r.value is False
+        if frm in reached and board.distance(sq, target) < board.distance(frm, target) and r.value is False
     ]
     if toward:
         *_, frm, sq, result = min(toward, key=lambda t: t[:3])
-        return Why(result, f"step {square_name(frm)}->{square_name(sq)} barred on the way to {square_name(target)}")
+        return Why(result, f"step {name(frm)}->{name(sq)} barred on the way to {name(target)}")
     return None
 
 
@@ -492,17 +501,15 @@ class Citer:
 
 def unsupported(table: Table, mover: Piece) -> Result | None:
     """Raise ``NotSupported`` for what the engine cannot move; an undecided size class is returned."""
-    from adjudicator.queries import NotSupported  # noqa: PLC0415 - queries imports the movement modules lazily
-
     where = table.situation.where("query.piece")
-    if not table.has_decision("move.can_enter"):
+    if not table.game.capabilities.square_movement:
         raise NotSupported(f"{where}: movement is not supported for {table.ruleset}")
     if mover.size == "double":
         raise NotSupported(
             f"{where}: moving a double-base monster ({mover.id}) is not supported yet "
             "(its count starts from a chosen adjacent space and both ends must finish within speed)"
         )
-    if mover.size == "giant" and table.has_decision("giant.size_class"):
+    if mover.size == "giant" and table.game.capabilities.giant_size_class:
         result = table.decide("giant.size_class", {"giant_symbol": True, "spaces": 1})
         if result.value is None:
             return result
@@ -513,17 +520,18 @@ def cite_search(citer: Citer, search: Search) -> None:
     """Cite what shaped the reach: every distinct stop, bar and refused end the search met."""
     stops: list[Why] = []
     for state, (_, results) in search.parent.items():
-        if state[3] and len(results) > 1 and results[-1].value is True:
-            stops.append(Why(results[-1], f"movement ends on {square_name(state[0])}"))
+        if state.stopped and len(results) > 1 and results[-1].value is True:
+            stops.append(Why(results[-1], f"movement ends on {search.name(state.square)}"))
     for why in sorted(stops, key=lambda w: w.where):
         citer.cite(why)
-    for square, (_, frm, result, _) in sorted(search.refused.items()):
-        if result.value is False:
-            citer.cite(Why(result, f"{square_name(frm)}->{square_name(square)} barred"))
     facts = search.facts
-    for square, flight in sorted({(s[0], s[1]) for s in search.dist}):
+    key = facts.board.sort_key
+    for square, (_, frm, result, _) in sorted(search.refused.items(), key=lambda item: key(item[0])):
+        if result.value is False:
+            citer.cite(Why(result, f"{search.name(frm)}->{search.name(square)} barred"))
+    for square, flight in sorted({(s.square, s.flight) for s in search.dist}, key=lambda sf: (key(sf[0]), sf[1])):
         if square == facts.start:
             continue
         can_end = facts.decide("move.can_end", facts.end_vector(square, flight))
         if can_end.value is False:
-            citer.cite(Why(can_end, f"{square_name(square)} may not be ended on"))
+            citer.cite(Why(can_end, f"{search.name(square)} may not be ended on"))

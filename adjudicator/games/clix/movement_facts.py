@@ -16,7 +16,7 @@ projects a vector onto the facts the decision declares on a cache miss.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 from weakref import WeakKeyDictionary
@@ -25,7 +25,7 @@ from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import FlightLevel, Relation, Table
 from adjudicator.situation.model import HOURGLASS, Piece
-from adjudicator.spaces.square.board import Board, Square, Terrain, diagonal_edges, is_diagonal, square_name
+from adjudicator.spaces.base import Edge, Space, SpaceId, Step
 
 MAX_FACT_SPEED: Final = 20
 """Upper end of the speed facts' domain."""
@@ -65,44 +65,55 @@ STOP: Final = (
 END: Final = ("flight", "occupant", "object", "terrain")
 """Order of the square-dependent facts of ``move.can_end`` in a vector."""
 
+HINDERING: Final = "hindering"
+WATER: Final = "water"
+BLOCKING: Final = "blocking"
+
 Vector = tuple[Value, ...]
 NO_PAIR: Final[Vector] = (False, False, False, False, "none", False)
 """The pair part of an ``ENTER`` vector for a plain step (no wall, doorway or level change)."""
 
 
-StepInfo = tuple[Square, Vector, Vector]
-"""A step from a square: ``(b, pair part without doorways, terrain part of the stop vector)``."""
+StepInfo = tuple[SpaceId, Vector, Vector]
+"""A step from a space: ``(b, pair part without doorways, terrain part of the stop vector)``."""
 
 
 class BoardSteps:
-    """The board-only facts of every step from a square, computed once per board."""
+    """The board-only facts of every step from a space, computed once per board."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Space) -> None:
         self.board = board
-        self._steps: dict[Square, tuple[StepInfo, ...]] = {}
+        self._steps: dict[SpaceId, tuple[StepInfo, ...]] = {}
+        self._vertex: dict[tuple[SpaceId, SpaceId], bool] = {}
 
-    def steps(self, a: Square) -> tuple[StepInfo, ...]:
+    def steps(self, a: SpaceId) -> tuple[StepInfo, ...]:
         """Every step from ``a`` with its board facts."""
         hit = self._steps.get(a)
         if hit is None:
-            hit = tuple((b, *self._step(a, b)) for b in self.board.neighbours(a))
+            hit = tuple((step.to, *self._step(step)) for step in self.board.steps(a))
             self._steps[a] = hit
         return hit
 
-    def _step(self, a: Square, b: Square) -> tuple[Vector, Vector]:
+    def is_vertex(self, a: SpaceId, b: SpaceId) -> bool:
+        """Whether the step between neighbours ``a`` and ``b`` passes a vertex (a diagonal step)."""
+        key = (a, b)
+        hit = self._vertex.get(key)
+        if hit is None:
+            hit = self._vertex[key] = self.board.step(a, b).vertex
+        return hit
+
+    def _step(self, step: Step) -> tuple[Vector, Vector]:
         board = self.board
-        terrain = board.terrain
-        diagonal = is_diagonal(a, b)
-        wall = bool(board.walls) and board.separated(a, b)
-        ta, tb = terrain[a], terrain[b]
+        a, b = step.frm, step.to
+        wall = step.separated
+        ta, tb = board.terrain_at(a), board.terrain_at(b)
         blocking_diag = corner = False
-        if diagonal:
-            c1, c2 = board.corner_squares(a, b)
-            t1, t2 = terrain.get(c1), terrain.get(c2)
-            blocking_diag = t1 == Terrain.BLOCKING and t2 == Terrain.BLOCKING
-            corner = ta != Terrain.HINDERING and t1 == Terrain.HINDERING and t2 == Terrain.HINDERING
-        la, lb = board.elevation[a], board.elevation[b]
-        stairs = a in board.stairs and b in board.stairs
+        if step.vertex:
+            t1, t2 = (board.terrain_at(side) for side in step.sides)
+            blocking_diag = t1 == BLOCKING and t2 == BLOCKING
+            corner = ta != HINDERING and t1 == HINDERING and t2 == HINDERING
+        la, lb = board.level(a), board.level(b)
+        stairs = board.has_stairs(a) and board.has_stairs(b)
         level = "none" if la == lb else ("by_stairs" if stairs else "without_stairs")
         pair = (
             NO_PAIR
@@ -110,18 +121,18 @@ class BoardSteps:
             else (wall, blocking_diag, False, False, level, False)
         )
         stop = (
-            tb == Terrain.HINDERING and ta != Terrain.HINDERING,
-            tb == Terrain.WATER and ta != Terrain.WATER,
+            tb == HINDERING and ta != HINDERING,
+            tb == WATER and ta != WATER,
             corner,
-            ta in (Terrain.HINDERING, Terrain.WATER),
+            ta in (HINDERING, WATER),
         )
         return pair, stop
 
 
-_BOARD_STEPS: WeakKeyDictionary[Board, BoardSteps] = WeakKeyDictionary()
+_BOARD_STEPS: WeakKeyDictionary[Space, BoardSteps] = WeakKeyDictionary()
 
 
-def board_steps(board: Board) -> BoardSteps:
+def board_steps(board: Space) -> BoardSteps:
     """The shared :class:`BoardSteps` of a board."""
     hit = _BOARD_STEPS.get(board)
     if hit is None:
@@ -136,23 +147,20 @@ class UnknownFact(ValueError):
 
 @dataclass(frozen=True)
 class Doorway:
-    """A portal's doorway edge: the portal's square and the square beyond the door."""
+    """A portal's doorway edge: the portal's space and the space beyond the door."""
 
-    portal: Square
-    beyond: Square
+    portal: SpaceId
+    beyond: SpaceId
 
     @property
-    def sides(self) -> tuple[Square, Square]:
-        """The two doorway-side squares."""
+    def sides(self) -> tuple[SpaceId, SpaceId]:
+        """The two doorway-side spaces."""
         return self.portal, self.beyond
 
     @property
-    def edge(self) -> frozenset[Square]:
-        """The doorway edge as a wall-like pair of squares."""
+    def edge(self) -> Edge:
+        """The doorway edge as a wall-like pair of spaces."""
         return frozenset(self.sides)
-
-
-DOOR_STEP: Final = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 
 
 class MoveFacts:
@@ -160,19 +168,19 @@ class MoveFacts:
 
     def __init__(self, table: Table, mover: Piece) -> None:
         self.table = table
-        self.board: Board = table.board
+        self.board: Space = table.board
         self.mover = mover
         self.kind = table.profile.token if mover.is_token else table.profile.figure
         self.speed_mode = "foot" if mover.is_token else SPEED_MODE[mover.move]
         self.giant = table.giant(mover)
         self.start = mover.square
-        self.occupant: dict[Square, Piece] = {sq: p for sq, p in table.occupant.items() if p is not mover}
-        self.relation: dict[Square, Relation] = {sq: table.relation(mover, p) for sq, p in self.occupant.items()}
+        self.occupant: dict[SpaceId, Piece] = {sq: p for sq, p in table.occupant.items() if p is not mover}
+        self.relation: dict[SpaceId, Relation] = {sq: table.relation(mover, p) for sq, p in self.occupant.items()}
         self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
         self.doorways = self._doorways()
         self.door_sides = frozenset(sq for d in self.doorways for sq in d.sides)
         self.steps = board_steps(self.board)
-        self._stop_sq: dict[Square, Vector] = {}
+        self._stop_sq: dict[SpaceId, Vector] = {}
         self.opponents = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
         self.escaped: frozenset[str] = frozenset()
         self.broke_away = False
@@ -181,10 +189,10 @@ class MoveFacts:
             "speed_mode": self.speed_mode,
             "giant": self.giant,
             "passage_power": "none",
-            "began_in_hindering": self.terrain(self.start) == Terrain.HINDERING,
+            "began_in_hindering": self.terrain(self.start) == HINDERING,
         }
-        self._sq: dict[Square, Vector] = {}
-        self._adj: dict[Square, tuple[bool, bool]] = {}
+        self._sq: dict[SpaceId, Vector] = {}
+        self._adj: dict[SpaceId, tuple[bool, bool]] = {}
         self._cache: dict[tuple[str, Vector], Result] = {}
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
@@ -227,15 +235,15 @@ class MoveFacts:
 
     # --- squares ------------------------------------------------------------------
 
-    def terrain(self, square: Square) -> str:
+    def terrain(self, square: SpaceId) -> str:
         """Terrain of a map square."""
-        return str(self.board.terrain[square])
+        return str(self.board.terrain_at(square))
 
     def flight_of(self, piece: Piece) -> FlightLevel:
         """The piece's flight mode (``none`` for victims and non-fliers)."""
         return "none" if piece.is_token else self.table.flight(piece)
 
-    def square_part(self, square: Square) -> Vector:
+    def square_part(self, square: SpaceId) -> Vector:
         """``(terrain, indoor, occupant, occupant_giant)`` of a square."""
         part = self._sq.get(square)
         if part is None:
@@ -249,14 +257,14 @@ class MoveFacts:
             self._sq[square] = part
         return part
 
-    def object_at(self, square: Square) -> str:
+    def object_at(self, square: SpaceId) -> str:
         """``tombstone``, ``tree`` or ``none``."""
         return self.objects.get(square, "none")
 
     @cached_property
-    def near_opponents(self) -> dict[Square, tuple[Piece, ...]]:
+    def near_opponents(self) -> dict[SpaceId, tuple[Piece, ...]]:
         """For every square, the opposing monsters adjacent to it (the ``adjacent.is`` decision)."""
-        near: dict[Square, list[Piece]] = {}
+        near: dict[SpaceId, list[Piece]] = {}
         for foe in self.opponents:
             for at in foe.at:
                 for square in self.board.neighbours(at):
@@ -267,7 +275,7 @@ class MoveFacts:
                         listed.append(foe)
         return {sq: tuple(foes) for sq, foes in near.items() if foes}
 
-    def adjacent_new(self, square: Square) -> tuple[bool, bool]:
+    def adjacent_new(self, square: SpaceId) -> tuple[bool, bool]:
         """``(adjacent_opposing_new, new_adjacent_all_standard)`` for a square."""
         hit = self._adj.get(square)
         if hit is None and self.mover.is_token:
@@ -303,14 +311,14 @@ class MoveFacts:
 
     # --- steps -------------------------------------------------------------------
 
-    def pair_part(self, a: Square, b: Square) -> Vector:
+    def pair_part(self, a: SpaceId, b: SpaceId) -> Vector:
         """The pair part of a step's ``move.can_enter`` vector (walls, diagonals, doorways, levels)."""
         for sq, pair, _ in self.steps.steps(a):
             if sq == b:
                 return self.with_doorways(a, b, pair)
-        raise ValueError(f"{square_name(a)} and {square_name(b)} are not neighbours on the map")
+        raise ValueError(f"{self.board.name(a)} and {self.board.name(b)} are not neighbours on the map")
 
-    def with_doorways(self, a: Square, b: Square, pair: Vector) -> Vector:
+    def with_doorways(self, a: SpaceId, b: SpaceId, pair: Vector) -> Vector:
         """A step's pair part with the doorway facts filled in (only steps touching a doorway side can cross one)."""
         if a not in self.door_sides and b not in self.door_sides:
             return pair
@@ -325,27 +333,27 @@ class MoveFacts:
         for obj in self.table.situation.objects:
             if obj.type != "portal" or obj.door is None:
                 continue
-            dc, dr = DOOR_STEP[obj.door]
-            beyond = (obj.at[0] + dc, obj.at[1] + dr)
+            beyond = self.board.across(obj.at, obj.door)
             if self.board.contains(beyond):
                 out.append(Doorway(obj.at, beyond))
         return out
 
     @cached_property
-    def door_board(self) -> Board:
-        """The board with every doorway edge drawn as a wall (to tell which diagonals a door seals)."""
-        return replace(self.board, walls=self.board.walls | {d.edge for d in self.doorways})
+    def door_walls(self) -> frozenset[Edge]:
+        """The walls and every doorway edge drawn as a wall (to tell which vertex steps a door seals)."""
+        return self.board.walls | {d.edge for d in self.doorways}
 
-    def crossed_doorways(self, a: Square, b: Square, *, wall: bool) -> list[Doorway]:
-        """Doorways the step ``a -> b`` crosses (for a diagonal: whose edge, as a wall, would seal it)."""
-        if not is_diagonal(a, b):
+    def crossed_doorways(self, a: SpaceId, b: SpaceId, *, wall: bool) -> list[Doorway]:
+        """Doorways the step ``a -> b`` crosses (for a vertex step: whose edge, as a wall, would seal it)."""
+        step = self.board.step(a, b)
+        if not step.vertex:
             return [d for d in self.doorways if d.edge == frozenset((a, b))]
-        if wall or not self.door_board.separated(a, b):
+        if wall or not self.board.separates(self.door_walls, a, b):
             return []
-        edges = set(diagonal_edges(a, b))
+        edges = set(step.edges)
         return [d for d in self.doorways if d.edge in edges]
 
-    def doorway_facts(self, a: Square, b: Square, *, wall: bool) -> tuple[bool, bool, bool]:
+    def doorway_facts(self, a: SpaceId, b: SpaceId, *, wall: bool) -> tuple[bool, bool, bool]:
         """``(closed_doorway, doorway_hostile, doorway_only_victims)`` for the step, the mover standing on ``a``."""
         closed = hostile = only_victims = False
         for door in self.crossed_doorways(a, b, wall=wall):
@@ -357,7 +365,7 @@ class MoveFacts:
                     hostile = True
         return closed, hostile, only_victims
 
-    def doorway_state(self, door: Doorway, mover_at: Square) -> tuple[bool, bool, bool]:
+    def doorway_state(self, door: Doorway, mover_at: SpaceId) -> tuple[bool, bool, bool]:
         """Whether the portal is closed (``portal.closed``), hostile, and hostile only because of victims."""
         pieces = [self.occupant[sq] for sq in door.sides if sq in self.occupant]
         here = mover_at in door.sides
@@ -369,15 +377,15 @@ class MoveFacts:
         victims = "victim" in relations
         return closed.value is True, monsters or victims, victims and not monsters
 
-    def enter_vector(self, a: Square, b: Square, flight: str) -> Vector:
+    def enter_vector(self, a: SpaceId, b: SpaceId, flight: str) -> Vector:
         """The ``move.can_enter`` vector of the step ``a -> b`` in flight mode ``flight``."""
         return (flight, *self.square_part(b), *self.pair_part(a, b))
 
-    def stay_vector(self, square: Square, flight: str) -> Vector:
+    def stay_vector(self, square: SpaceId, flight: str) -> Vector:
         """The ``move.can_enter`` vector for being in ``square`` in ``flight`` (a flight-mode change there)."""
         return (flight, *self.square_part(square), *NO_PAIR)
 
-    def stop_square(self, square: Square) -> Vector:
+    def stop_square(self, square: SpaceId) -> Vector:
         """``(occupant, adjacent_opposing_new, new_adjacent_all_standard)`` of a square."""
         hit = self._stop_sq.get(square)
         if hit is None:
@@ -385,14 +393,14 @@ class MoveFacts:
             self._stop_sq[square] = hit
         return hit
 
-    def stop_vector(self, a: Square, b: Square, flight: str) -> Vector:
+    def stop_vector(self, a: SpaceId, b: SpaceId, flight: str) -> Vector:
         """The ``move.must_stop`` vector of the step ``a -> b``."""
         for sq, _, terrain in self.steps.steps(a):
             if sq == b:
                 return (flight, *self.stop_square(b), *terrain)
-        raise ValueError(f"{square_name(a)} and {square_name(b)} are not neighbours on the map")
+        raise ValueError(f"{self.board.name(a)} and {self.board.name(b)} are not neighbours on the map")
 
-    def end_vector(self, square: Square, flight: str) -> Vector:
+    def end_vector(self, square: SpaceId, flight: str) -> Vector:
         """The ``move.can_end`` vector of a square."""
         return (flight, self.relation.get(square, "none"), self.object_at(square), self.terrain(square))
 
@@ -430,8 +438,3 @@ def _show(value: Value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def names(squares: list[Square]) -> list[str]:
-    """Square names, in order."""
-    return [square_name(sq) for sq in squares]

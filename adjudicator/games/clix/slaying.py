@@ -13,21 +13,21 @@ from adjudicator.core.engine import Result
 from adjudicator.games.clix.movement import Citer, Why
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import HOURGLASS, Piece
-from adjudicator.spaces.square.board import Square, square_name
+from adjudicator.spaces.base import SpaceId
 
 
 def decide(table: Table, decision: str, facts: dict[str, Any]) -> Result | None:
-    """A decision with only the facts it declares, or None when the game lacks it."""
-    if not table.has_decision(decision):
+    """A decision with only the facts it declares, or None in a game without slaying (HeroClix)."""
+    if not table.game.capabilities.slaying:
         return None
     declared = table.spec.decision(table.ruleset, decision).facts
     return table.decide(decision, {k: v for k, v in facts.items() if k in declared})
 
 
-def slaying(table: Table, mover: Piece, victim: Piece, end: Square, citer: Citer) -> dict[str, Any]:
+def slaying(table: Table, mover: Piece, victim: Piece, end: SpaceId, citer: Citer) -> dict[str, Any]:
     """Who may answer the slaying and in which order, where a saved victim goes, and what the slayer gains."""
     out: dict[str, Any] = {"victim": victim.id}
-    where = f"{mover.id} slays {victim.id} on {square_name(end)}"
+    where = f"{mover.id} slays {victim.id} on {table.board.name(end)}"
     order = []
     for declined in (False, True):
         result = decide(table, "slay.responder", {"left_declined": declined, "twist_played": False})
@@ -43,7 +43,7 @@ def slaying(table: Table, mover: Piece, victim: Piece, end: Square, citer: Citer
     if placer is not None:
         citer.cite(Why(placer, f"if a plot twist saves {victim.id}"), always=True)
         out["saved_victim_placed_by"] = placer.value
-        out["saved_victim_squares"] = sorted(square_name(sq) for sq in free)
+        out["saved_victim_squares"] = sorted(table.board.name(sq) for sq in free)
     blooded = decide(
         table,
         "monster.blooded",
@@ -63,7 +63,7 @@ def slaying(table: Table, mover: Piece, victim: Piece, end: Square, citer: Citer
 
 
 def frenzy_attack(
-    table: Table, mover: Piece, at: Square, citer: Citer, *, slew: bool, breakaway_failed: bool
+    table: Table, mover: Piece, at: SpaceId, citer: Citer, *, slew: bool, breakaway_failed: bool
 ) -> dict[str, Any]:
     """The optional free close attack that ends a frenzy: allowed?, against whom, with what damage value."""
     still = mover.victims > 0 or slew
@@ -74,7 +74,7 @@ def frenzy_attack(
         {"still_blooded": still, "breakaway_failed": breakaway_failed, "slew_victim": slew},
     )
     if allowed is not None:
-        citer.cite(Why(allowed, f"{mover.id} ends its frenzy on {square_name(at)}"), always=True)
+        citer.cite(Why(allowed, f"{mover.id} ends its frenzy on {table.board.name(at)}"), always=True)
         out["allowed"] = allowed.value
     moved = Piece(**{**mover.__dict__, "at": (at,)})
     targets = [

@@ -13,9 +13,10 @@ from typing import Literal
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
-from adjudicator.games.profiles import Profile, profile
+from adjudicator.games.profiles import Profile
+from adjudicator.games.registry import Game, game_of
 from adjudicator.situation.model import HOURGLASS, MapObject, Piece, Situation
-from adjudicator.spaces.square.board import Board, Square, is_diagonal
+from adjudicator.spaces.base import Space, SpaceId
 
 Relation = Literal["none", "friendly", "opposing", "victim"]
 FlightLevel = Literal["none", "hovering", "soaring"]
@@ -29,11 +30,12 @@ class Table:
         self.situation = situation
         self.ruleset = situation.ruleset
         self.readings: Mapping[str, str] = situation.readings
-        self.board: Board = situation.board
-        self.occupant: dict[Square, Piece] = {sq: p for p in situation.pieces for sq in p.at}
-        self.objects: dict[Square, MapObject] = {o.at: o for o in situation.objects}
+        self.board: Space = situation.board
+        self.occupant: dict[SpaceId, Piece] = {sq: p for p in situation.pieces for sq in p.at}
+        self.objects: dict[SpaceId, MapObject] = {o.at: o for o in situation.objects}
         self._cache: dict[tuple[str, tuple[tuple[str, Value], ...]], Result] = {}
-        self.profile: Profile = profile(self.ruleset)
+        self.game: Game = game_of(self.ruleset)
+        self.profile: Profile = self.game.profile
         self.assumed: dict[str, str] = {}
         """Facts no situation field gave, taken at the game profile's documented default."""
 
@@ -49,10 +51,6 @@ class Table:
             cached = self.spec.decide(self.ruleset, decision, facts, self.readings)
             self._cache[key] = cached
         return cached
-
-    def has_decision(self, decision: str) -> bool:
-        """Whether the ruleset's game declares ``decision``."""
-        return (self.ruleset.split("/")[0], decision) in self.spec.decisions
 
     # --- pieces -----------------------------------------------------------------------
 
@@ -91,33 +89,34 @@ class Table:
 
     # --- squares ------------------------------------------------------------------
 
-    def terrain(self, square: Square) -> str:
+    def terrain(self, square: SpaceId) -> str:
         """``clear``, ``hindering``, ``water`` or ``blocking``."""
-        return str(self.board.terrain[square])
+        return str(self.board.terrain_at(square))
 
-    def level(self, square: Square) -> int:
+    def level(self, square: SpaceId) -> int:
         """The square's elevation level."""
-        return self.board.elevation.get(square, 1)
+        return self.board.level(square)
 
-    def indoor(self, square: Square) -> bool:
+    def indoor(self, square: SpaceId) -> bool:
         """Whether the square follows the indoor rules."""
         kind = self.situation.map_kind
-        return kind == "indoor" or (kind == "indoor/outdoor" and square in self.board.indoor)
+        return kind == "indoor" or (kind == "indoor/outdoor" and self.board.marked_indoor(square))
 
-    def stair_pair(self, a: Square, b: Square) -> bool:
+    def stair_pair(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether ``a`` and ``b`` are the two ends of one stair or ladder."""
-        stairs = self.board.stairs
-        return a in stairs and b in stairs and self.level(a) != self.level(b)
+        board = self.board
+        return board.has_stairs(a) and board.has_stairs(b) and self.level(a) != self.level(b)
 
-    def adjacency_facts(self, a: Square, b: Square, *, close_combat: bool = False) -> dict[str, Value]:
+    def adjacency_facts(self, a: SpaceId, b: SpaceId, *, close_combat: bool = False) -> dict[str, Value]:
         """The facts of ``adjacent.is`` for two squares."""
         dist = self.board.distance(a, b)
         near = dist == 1
         # The spec's facts: wall_between says some wall stands between or at the
         # crossed corner; wall_end_only says that on a diagonal those walls only end
-        # at the corner and do not cut the two squares apart (board.separated).
-        touching = near and self.board.wall_between(a, b)
-        wall_end = near and is_diagonal(a, b) and touching and not self.board.separated(a, b)
+        # at the corner and do not cut the two squares apart (Step.separated).
+        step = self.board.step(a, b) if near else None
+        touching = step is not None and step.wall
+        wall_end = step is not None and step.vertex and touching and not step.separated
         facts: dict[str, Value] = {
             "distance": min(dist, 3),
             "wall_between": touching,
@@ -129,15 +128,18 @@ class Table:
         }
         return facts
 
-    def across_doublebase_diagonal(self, a: Square, b: Square) -> bool:
+    def across_doublebase_diagonal(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether a diagonal double-base piece lies across the corner between ``a`` and ``b``."""
-        if self.board.distance(a, b) != 1 or not is_diagonal(a, b):
+        if self.board.distance(a, b) != 1:
             return False
-        c1, c2 = self.board.corner_squares(a, b)
+        step = self.board.step(a, b)
+        if not step.vertex:
+            return False
+        c1, c2 = step.sides
         first, second = self.occupant.get(c1), self.occupant.get(c2)
         return first is not None and first is second and first.size == "double"
 
-    def squares_adjacent(self, a: Square, b: Square, *, close_combat: bool = False) -> Result:
+    def squares_adjacent(self, a: SpaceId, b: SpaceId, *, close_combat: bool = False) -> Result:
         """The ``adjacent.is`` decision for two squares."""
         return self.decide("adjacent.is", self.adjacency_facts(a, b, close_combat=close_combat))
 

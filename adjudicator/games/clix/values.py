@@ -80,8 +80,7 @@ def cite_as(answer: Answer, prefix: str, result: Result) -> Result:
 
 def fallback_step(table: Table, note: str) -> Step:
     """A step citing the ruleset's fallback rule (for cases no rule decides), with ``note``."""
-    game = table.ruleset.split("/", maxsplit=1)[0]
-    rule = table.spec.rules.get(table.spec.fallback.get(game, ""))
+    rule = table.spec.rules.get(table.spec.fallback.get(table.game.id, ""))
     if rule is None or table.ruleset not in rule.views:
         return Step("(no rule)", (), note)
     view = rule.view(table.ruleset, table.readings.get(rule.id))
@@ -138,19 +137,19 @@ def combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> Value
     except Unanswerable as exc:
         out.value = None
         out.steps.append(fallback_step(table, exc.note))
-    except _Open:
+    except Open:
         out.value = None
     return out
 
 
-class _Open(Exception):
-    """A decision came back undecided; its steps (with the fallback) are already kept."""
+class Open(Exception):
+    """A decision came back undecided; its steps (with the fallback) are already in the answer or the value."""
 
 
 def _ask(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value]) -> Value:
     result = out.cite(decide(table, decision, facts))
     if result.value is None:
-        raise _Open
+        raise Open
     return result.value
 
 
@@ -235,8 +234,8 @@ def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
                 f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest",
             )
         )
-        raise _Open
+        raise Open
     out.cite(result)
     if result.value is None:
-        raise _Open
+        raise Open
     return int(result.value)

@@ -20,12 +20,19 @@ Map text
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import networkx as nx
+
+from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step
+
+if TYPE_CHECKING:
+    from adjudicator.answer import Answer
+    from adjudicator.situation.model import Situation
 
 Square = tuple[int, int]
 """A grid square as ``(col, row)``, 0-based, ``(0, 0)`` being ``A1``."""
@@ -44,6 +51,9 @@ ABSENT_CHAR = "x"
 """Map character for a grid position that is not part of the map."""
 
 _SQUARES_PER_WALL = 2
+
+DOOR_STEP: Final[dict[str, Square]] = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+"""The step to the square across each side of a square (a portal's doorway side)."""
 
 _NAME_RE = re.compile(r"([A-Z]+)([1-9][0-9]*)")
 _KING_STEPS: tuple[Square, ...] = (
@@ -147,6 +157,11 @@ def as_square(square: SquareLike) -> Square:
     return (col, row)
 
 
+def _sq(space: SpaceId) -> Square:
+    """A space id of the square grid as its coordinates (ids are ``(col, row)`` tuples)."""
+    return cast("Square", space)
+
+
 # --------------------------------------------------------------------------
 # Pure square-grid geometry (no board needed)
 # --------------------------------------------------------------------------
@@ -186,15 +201,6 @@ def corner_squares(a: Square, b: Square) -> tuple[Square, Square]:
     """
     _require_diagonal(a, b)
     return (b[0], a[1]), (a[0], b[1])
-
-
-def corner_point(a: Square, b: Square) -> tuple[int, int]:
-    """Lattice point crossed by the diagonal step ``a -> b``.
-
-    Lattice point ``(x, y)`` is the top-left corner of square ``(x, y)``.
-    """
-    _require_diagonal(a, b)
-    return max(a[0], b[0]), max(a[1], b[1])
 
 
 def diagonal_edges(a: Square, b: Square) -> tuple[Wall, Wall, Wall, Wall]:
@@ -342,27 +348,101 @@ class Board:
             for r in range(self.height)
         )
 
-    # -- geometry queries -------------------------------------------------
+    # -- geometry queries (the Space interface, adjudicator.spaces.base) ---
+
+    @property
+    def kind(self) -> str:
+        """The registry name of the square grid."""
+        return "square"
 
     def squares(self) -> tuple[Square, ...]:
         """All map squares in row-major order (A1, B1, ..., A2, ...)."""
         return tuple(sorted(self.terrain, key=lambda sq: (sq[1], sq[0])))
 
-    def contains(self, square: Square) -> bool:
+    def spaces(self) -> tuple[SpaceId, ...]:
+        """All map squares in row-major order (see ``squares``)."""
+        return self.squares()
+
+    def contains(self, square: SpaceId) -> bool:
         """Whether ``square`` is on the map (not absent, not off the grid)."""
         return square in self.terrain
 
-    def neighbours(self, square: Square) -> tuple[Square, ...]:
+    def name(self, space: SpaceId) -> str:
+        """The square's name (``"C3"``)."""
+        return square_name(_sq(space))
+
+    def parse(self, name: str) -> SpaceId:
+        """The square of a name (``ValueError`` for a malformed one); it may be off the map."""
+        return parse_square(name)
+
+    def not_on_map(self, space: SpaceId) -> str:
+        """Why ``space`` is not on the map, for messages."""
+        col, row = _sq(space)
+        name = _name((col, row))
+        if col < self.width and row < self.height:
+            return f"square {name} is not part of the map ('x' in terrain)"
+        return f"square {name} is not on the {self.width}x{self.height} map"
+
+    def extent(self) -> str:
+        """``width by height squares``."""
+        return f"{self.width} by {self.height} squares"
+
+    def sort_key(self, space: SpaceId) -> tuple[int, ...]:
+        """Column, then row: the order of the coordinates."""
+        return _sq(space)
+
+    def terrain_at(self, space: SpaceId) -> str | None:
+        """The terrain word of a map square, ``None`` elsewhere."""
+        terrain = self.terrain.get(_sq(space))
+        return None if terrain is None else str(terrain)
+
+    def level(self, space: SpaceId) -> int:
+        """The square's elevation level."""
+        return self.elevation.get(_sq(space), DEFAULT_ELEVATION)
+
+    def marked_indoor(self, space: SpaceId) -> bool:
+        """Whether the indoor rows mark the square."""
+        return space in self.indoor
+
+    def has_stairs(self, space: SpaceId) -> bool:
+        """Whether a stair end is on the square."""
+        return space in self.stairs
+
+    def neighbours(self, square: SpaceId) -> tuple[Square, ...]:
         """The up-to-8 king-move neighbours of ``square`` that are on the map.
 
         Works for any ``square``, on the map or not; row-major order.
         """
-        return tuple(sq for sq in king_neighbours(square) if sq in self.terrain)
+        return tuple(sq for sq in king_neighbours(_sq(square)) if sq in self.terrain)
+
+    def step(self, frm: SpaceId, to: SpaceId) -> Step:
+        """The facts of a king-move step (a diagonal one passes a corner)."""
+        a, b = _sq(frm), _sq(to)
+        if is_orthogonal(a, b):
+            edge: Edge = frozenset((a, b))
+            wall = edge in self.walls
+            return Step(a, b, vertex=False, sides=(), edges=(edge,), wall=wall, separated=wall)
+        if is_diagonal(a, b):
+            edges = diagonal_edges(a, b)
+            wall = any(e in self.walls for e in edges)
+            return Step(
+                a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=wall, separated=self.separated(a, b)
+            )
+        raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
+
+    def steps(self, frm: SpaceId) -> tuple[Step, ...]:
+        """The facts of every step from ``frm`` to a map square."""
+        return tuple(self.step(frm, to) for to in self.neighbours(frm))
 
     @staticmethod
-    def distance(a: Square, b: Square) -> int:
+    def distance(a: SpaceId, b: SpaceId) -> int:
         """King-move (Chebyshev) distance; see module-level ``distance``."""
-        return distance(a, b)
+        return distance(_sq(a), _sq(b))
+
+    def length2(self, a: SpaceId, b: SpaceId) -> int:
+        """Squared distance between the centres, in squares."""
+        (ac, ar), (bc, br) = _sq(a), _sq(b)
+        return (ac - bc) ** 2 + (ar - br) ** 2
 
     @staticmethod
     def is_diagonal(a: Square, b: Square) -> bool:
@@ -399,7 +479,7 @@ class Board:
             return bool(self.diagonal_walls(a, b))
         raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
 
-    def separated(self, a: Square, b: Square) -> bool:
+    def separated(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether walls cut neighbours ``a`` and ``b`` off from each other.
 
         Orthogonal neighbours are separated by a wall on their shared edge.
@@ -411,22 +491,88 @@ class Board:
         does not separate them: walls end exactly at square edges, so a
         diagonal through a doorway passes.
         """
-        if is_orthogonal(a, b):
-            return frozenset((a, b)) in self.walls
-        if not is_diagonal(a, b):
-            raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
-        c1, c2 = corner_squares(a, b)
-        walls = self.walls
+        return self.separates(self.walls, a, b)
 
-        def wall(x: Square, y: Square) -> bool:
-            return frozenset((x, y)) in walls
+    def separates(self, edges: Collection[Edge], a: SpaceId, b: SpaceId) -> bool:
+        """Whether ``edges`` cut neighbours ``a`` and ``b`` apart (``separated`` for any set of edges)."""
+        sa, sb = _sq(a), _sq(b)
+        if is_orthogonal(sa, sb):
+            return frozenset((sa, sb)) in edges
+        if not is_diagonal(sa, sb):
+            raise ValueError(f"{_name(sa)} and {_name(sb)} are not adjacent")
+        c1, c2 = corner_squares(sa, sb)
+
+        def on(x: Square, y: Square) -> bool:
+            return frozenset((x, y)) in edges
 
         return (
-            (wall(a, c1) and wall(c2, b))
-            or (wall(a, c2) and wall(c1, b))
-            or (wall(a, c1) and wall(a, c2))
-            or (wall(b, c1) and wall(b, c2))
+            (on(sa, c1) and on(c2, sb))
+            or (on(sa, c2) and on(c1, sb))
+            or (on(sa, c1) and on(sa, c2))
+            or (on(sb, c1) and on(sb, c2))
         )
+
+    def away(self, origin: SpaceId, space: SpaceId) -> Away:
+        """Straight away from ``origin``, one king step at a time.
+
+        Along the line when it runs along a row, a column or a diagonal; else
+        along its major axis, with the diagonal as the other choice.
+        """
+        (oc, orow), (c, r) = _sq(origin), _sq(space)
+        dx, dy = c - oc, r - orow
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+            return Away((sx, sy), (), straight=True)
+        axis = (sx, 0) if abs(dx) > abs(dy) else (0, sy)
+        return Away(axis, ((sx, sy),), straight=False)
+
+    def beyond(self, space: SpaceId, direction: Direction) -> SpaceId:
+        """The square one step from ``space`` in ``direction`` (a ``(dc, dr)`` step)."""
+        (c, r), (dc, dr) = _sq(space), cast("Square", direction)
+        return (c + dc, r + dr)
+
+    def across(self, space: SpaceId, side: str) -> SpaceId:
+        """The square across the named side of ``space``."""
+        return self.beyond(space, DOOR_STEP[side])
+
+    def line(self, a: SpaceId, b: SpaceId) -> Line:
+        """The exact centre-to-centre line (see ``geometry.trace_line``)."""
+        from adjudicator.spaces.square.geometry import line  # noqa: PLC0415 - geometry imports this module
+
+        return line(_sq(a), _sq(b))
+
+    def map_fields(self, map_kind: str) -> dict[str, Any]:
+        """The ``map`` fields of a situation file for this board (``kind`` excluded)."""
+        out: dict[str, Any] = {"terrain": [MapText(row) for row in self.terrain_rows()]}
+        if any(level != DEFAULT_ELEVATION for level in self.elevation.values()):
+            out["elevation"] = self._rows(lambda sq: str(self.elevation[sq]))
+        if map_kind == "indoor/outdoor" and self.indoor:
+            out["indoor"] = self._rows(lambda sq: "i" if sq in self.indoor else ".")
+        if self.walls:
+            walls = sorted(sorted(wall, key=lambda sq: (sq[1], sq[0])) for wall in self.walls)
+            out["walls"] = [[square_name(a), square_name(b)] for a, b in walls]
+        if self.stairs:
+            out["stairs"] = [square_name(sq) for sq in sorted(self.stairs)]
+        return out
+
+    def _rows(self, char: Any) -> list[MapText]:
+        """Map text with ``char(square)`` for map squares and ``x`` elsewhere."""
+        return [
+            MapText("".join(char((c, r)) if self.contains((c, r)) else ABSENT_CHAR for c in range(self.width)))
+            for r in range(self.height)
+        ]
+
+    def text_picture(self, situation: Situation, answer: Answer | None = None) -> str:
+        """The situation as a text grid."""
+        from adjudicator.spaces.square.picture import text_board  # noqa: PLC0415 - picture imports the model
+
+        return text_board(situation, answer)
+
+    def svg_picture(self, situation: Situation, answer: Answer | None = None) -> str:
+        """The situation as an SVG document."""
+        from adjudicator.spaces.square.picture import svg_board  # noqa: PLC0415 - picture imports the model
+
+        return svg_board(situation, answer)
 
     def graph(self) -> nx.Graph[Square]:
         """King-move adjacency of the map squares, cached and frozen.

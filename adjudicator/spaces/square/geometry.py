@@ -29,8 +29,7 @@ What the segment can meet (``a != b``)
     in order.  A segment never runs *along* a grid line: centres have odd
     coordinates and grid lines even ones, so a horizontal or vertical
     segment lies strictly inside a row or column of squares and a slanted
-    one meets each grid line in a single point.  ``touched_edges`` is
-    therefore always empty for centre-to-centre lines.
+    one meets each grid line in a single point.
 
 Hard cases
     * ``a == b``: nothing is crossed; every tuple is empty.
@@ -51,8 +50,10 @@ Hard cases
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
-from adjudicator.spaces.square.board import Square
+from adjudicator.spaces.base import Crossing, Line
+from adjudicator.spaces.square.board import Square, diagonal_edges, is_diagonal
 
 Point = tuple[int, int]
 """A lattice point ``(x, y)``: the top-left corner of square ``(x, y)``."""
@@ -108,15 +109,6 @@ class LineTrace:
     interior: tuple[Square, ...]
     corners: tuple[Corner, ...]
     edges: tuple[Edge, ...]
-
-    @property
-    def touched_edges(self) -> tuple[Edge, ...]:
-        """Edges the segment runs along: always empty centre-to-centre.
-
-        Kept so callers can state "the line runs along no edge" explicitly;
-        see the module docstring for why it cannot happen.
-        """
-        return ()
 
     def path(self) -> tuple[Square, ...]:
         """``(start, *interior, end)``, or ``(start,)`` when they coincide.
@@ -230,3 +222,22 @@ def trace_line(a: Square, b: Square) -> LineTrace:
         corners=tuple(corners),
         edges=tuple(edges),
     )
+
+
+def line(a: Square, b: Square) -> Line:
+    """The trace of ``a -> b`` in the space interface's terms (``adjudicator.spaces.base.Line``).
+
+    Each consecutive pair of the path becomes a ``Crossing``: an orthogonal
+    pair through their shared edge, a diagonal pair through the corner, with
+    the four edges meeting there (``diagonal_edges`` order) and the corner's
+    sides (left, right).
+    """
+    trace = trace_line(a, b)
+    corners = {c.along: c for c in trace.corners}
+    crossings = []
+    for x, y in pairwise(trace.path()):
+        if is_diagonal(x, y):
+            crossings.append(Crossing(x, y, edges=diagonal_edges(x, y), sides=corners[x, y].sides))
+        else:
+            crossings.append(Crossing(x, y, edges=(frozenset((x, y)),)))
+    return Line(start=a, end=b, interior=trace.interior, crossings=tuple(crossings))

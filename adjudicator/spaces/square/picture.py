@@ -7,11 +7,12 @@ answer's marks: a move's path, a line of fire, the squares reached, targets.
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
+from typing import cast
 
 from adjudicator.answer import Answer
 from adjudicator.situation.model import Situation
-from adjudicator.spaces.square.board import Square, column_name
+from adjudicator.spaces.base import SpaceId
+from adjudicator.spaces.square.board import Board, Square, column_name
 
 TERRAIN_CHAR = {"clear": ".", "hindering": "h", "water": "~", "blocking": "#"}
 TERRAIN_FILL = {"clear": "#f4f1e8", "hindering": "#b9d9a0", "water": "#9cc8ea", "blocking": "#8a6d4b"}
@@ -19,12 +20,17 @@ OBJECT_CHAR = {"portal": "P", "tombstone": "T", "tree": "Y"}
 CELL = 40
 
 
-def piece_labels(situation: Situation) -> dict[Square, str]:
+def _board(situation: Situation) -> Board:
+    """The situation's square board (pictures are drawn only for square spaces)."""
+    return cast("Board", situation.board)
+
+
+def piece_labels(situation: Situation) -> dict[SpaceId, str]:
     """One character per occupied square: the first letter of the piece id.
 
     Monsters of player 1 are upper case, others lower case; victims are ``v``.
     """
-    labels: dict[Square, str] = {}
+    labels: dict[SpaceId, str] = {}
     for piece in situation.pieces:
         char = "v" if piece.is_token else piece.id[0]
         char = char.upper() if piece.player == 1 else char.lower()
@@ -35,7 +41,7 @@ def piece_labels(situation: Situation) -> dict[Square, str]:
 
 def text_board(situation: Situation, answer: Answer | None = None) -> str:
     """The board as text: one character per square, marks shown as ``*`` and ``+``."""
-    board = situation.board
+    board = _board(situation)
     marks = answer.marks if answer else {}
     path = set(marks.get("path", [])) | set(marks.get("reach", []))
     line = set(marks.get("line", [])) | set(marks.get("targets", []))
@@ -57,11 +63,11 @@ def text_board(situation: Situation, answer: Answer | None = None) -> str:
 
 
 def _char(
-    square: Square,
+    square: SpaceId,
     terrain: object,
-    labels: dict[Square, str],
-    objects: dict[Square, str],
-    marked: tuple[set[Square], set[Square]],
+    labels: dict[SpaceId, str],
+    objects: dict[SpaceId, str],
+    marked: tuple[set[SpaceId], set[SpaceId]],
 ) -> str:
     path, line = marked
     if terrain is None:
@@ -79,7 +85,7 @@ def _char(
 
 def svg_board(situation: Situation, answer: Answer | None = None) -> str:
     """The board as an SVG document, readable at a glance."""
-    board = situation.board
+    board = _board(situation)
     width, height = board.width * CELL + 2 * CELL, board.height * CELL + 2 * CELL
     parts = [
         (
@@ -96,18 +102,19 @@ def svg_board(situation: Situation, answer: Answer | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _xy(square: Square) -> tuple[int, int]:
+def _xy(space: SpaceId) -> tuple[int, int]:
     """Top-left corner of a square in SVG units."""
+    square = cast("Square", space)
     return CELL + square[0] * CELL, CELL + square[1] * CELL
 
 
-def _centre(square: Square) -> tuple[int, int]:
+def _centre(square: SpaceId) -> tuple[int, int]:
     x, y = _xy(square)
     return x + CELL // 2, y + CELL // 2
 
 
 def _svg_squares(situation: Situation) -> list[str]:
-    board = situation.board
+    board = _board(situation)
     out = []
     for square, terrain in board.terrain.items():
         x, y = _xy(square)
@@ -139,7 +146,7 @@ def _svg_squares(situation: Situation) -> list[str]:
 
 def _svg_walls(situation: Situation) -> list[str]:
     out = []
-    for wall in situation.board.walls:
+    for wall in _board(situation).walls:
         a, b = sorted(wall)
         x, y = _xy(b)
         if a[0] != b[0]:  # side by side: vertical wall on b's left edge
@@ -189,8 +196,3 @@ def _svg_pieces(situation: Situation) -> list[str]:
                 f'fill="{"black" if piece.is_token else "white"}">{escape(piece.id[:3])}</text>'
             )
     return out
-
-
-def write_svg(situation: Situation, answer: Answer | None, path: Path) -> None:
-    """Write the SVG picture of a situation and its answer."""
-    path.write_text(svg_board(situation, answer), encoding="utf-8")

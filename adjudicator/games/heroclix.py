@@ -1,0 +1,56 @@
+"""HeroClix (the core rules): characters and bystanders, knockback, corner-point terrain.
+
+HeroClix asks many of HorrorClix's decisions under the same ids; its profile
+derives the facts its decisions declare that the shared engine does not pass,
+and names the documented default of those no situation field gives.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from adjudicator.games.clix import QUERIES
+from adjudicator.games.profiles import Profile
+from adjudicator.games.registry import Capabilities, Game
+
+HEROCLIX: Final = Profile(
+    "heroclix",
+    "character",
+    "bystander",
+    derived={
+        "basics": lambda _: False,  # heroclix/core is the core game of Part 2, not the Basics of Part 1
+        "gives_token": lambda f: f.get("action", "move") != "free",
+        "placed": lambda _: False,  # a move action moves the character; nothing places it
+        "hit": lambda _: True,  # damage.dealt is asked only for targets the roll hit
+        "same_piece": lambda f: f.get("distance") == 0,
+        "across_multibase": lambda f: bool(f.get("across_doublebase_diagonal", False)),
+        "blocking_between": lambda f: bool(f.get("wall_between", False)) and not f.get("wall_end_only", False),
+        "multibase_any_hindering": lambda _: False,  # the engine moves single-base characters only
+        "support": lambda _: False,  # the query's roll is an attack roll, not a Support roll
+        "to_self": lambda _: False,  # a line of fire query names two different ends
+    },
+    assumed={
+        "modifier": (0, "no game effect modifies the break-away die"),
+        "evaded": (False, "no game effect lets the target evade the hit"),
+        "locked": (False, "no locked value applies (the contract's effects cannot lock a value)"),
+        "locked_to": (0, "no locked value applies (the contract's effects cannot lock a value)"),
+        "minimum": (0, "no game effect states a minimum for the value"),
+        "ignores_hindering": (False, "no power lets the mover ignore hindering terrain"),
+        "ignores_elevated": (False, "no power (Leap/Climb, Flight) lets the mover change elevation without stairs"),
+        "knocked_out": (0, "no character of the player's team has been knocked out yet"),
+        "effect_knockback": (False, "no game effect causes a knockback without a double"),
+        "target_ignores": (False, "the target has no effect letting it ignore knockback (Charge, Colossal, Giant)"),
+        "roll_a": (7, "no tie-break roll: the victory points do not tie"),
+        "roll_b": (7, "no tie-break roll: the victory points do not tie"),
+        "own_turn": (False, "the character was not KO'd during its own controller's turn"),
+        "effects_requiring": (0, "no game effect requires extra break-away rolls"),
+    },
+)
+
+GAME: Final = Game(
+    "heroclix",
+    "HeroClix",
+    HEROCLIX,
+    Capabilities(square_movement=True, knockback=True, corner_point_terrain=True),
+    QUERIES,
+)
