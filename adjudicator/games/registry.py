@@ -74,7 +74,10 @@ class Game:
     space: str = "square"
     """The kind of space its pieces stand on."""
     dice: tuple[int, ...] = (6, 6)
-    """The sides of each die rolled together (two six-sided dice)."""
+    """The side counts of the dice every roll uses, one number a die (two six-sided dice); empty when the game
+    has no dice or when the number of dice changes from roll to roll (see :attr:`die_faces`)."""
+    die_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    """The numbers on one die's faces, one a face (a common six-sided die: 1 to 6); a face value may repeat."""
     situations: str = "adjudicator.situation.load"
     """The module that reads its situation files: ``read_situation(doc, path, shown, known_rulesets)``."""
     answering: str = "adjudicator.games.clix.answering"

@@ -1,0 +1,1 @@
+"""Betrayal tests: the room graph, situation files, dice and every query kind."""
