@@ -35,7 +35,7 @@ def test_square_kind_builds_a_board_that_is_a_space() -> None:
 def test_unknown_kind() -> None:
     """Only registered kinds exist."""
     with pytest.raises(KeyError):
-        space_kind("hex")
+        space_kind("octagon")
 
 
 def test_names_and_map_facts() -> None:

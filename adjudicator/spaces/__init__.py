@@ -56,7 +56,11 @@ class SpaceKind(Protocol):
         ...
 
 
-_KINDS = {"square": "adjudicator.spaces.square.space"}
+_KINDS = {
+    "square": "adjudicator.spaces.square.space",
+    "room": "adjudicator.spaces.rooms.space",
+    "hex": "adjudicator.spaces.hex.space",
+}
 """Space kind name -> the module whose ``KIND`` implements :class:`SpaceKind`."""
 
 

@@ -1,0 +1,1 @@
+"""Gloomhaven (``gloomhaven/1e``): the hex map, its situations and queries (see :mod:`.game`)."""

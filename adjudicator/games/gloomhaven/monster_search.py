@@ -1,0 +1,496 @@
+"""The monster's movement and attack geometry for one turn: paths, costs, attack hexes, target sets.
+
+Everything the ``monster_turn`` query needs is computed here once per turn,
+from the hex map (:class:`adjudicator.spaces.hex.HexMap`) and the figures:
+
+- :meth:`TurnMap.paths`: for every hex, the lexicographic best
+  ``(negative hexes triggered, movement points)`` of a path from the monster's
+  hex over any number of turns (L1268-1273, L1342-1346: traps and hazardous
+  hexes count as obstacles unless unavoidable, then the fewest), moving like a
+  player's Move (L1314-1321): difficult terrain costs 2 (L514), allies may be
+  passed, enemies and obstacles not (L518-529), never onto a door (L1316-1321),
+  Jump passes everything but its last hex (L531-536), Flying passes everything
+  and triggers nothing (L531-534).
+- :meth:`TurnMap.within`: the same restricted to this turn's movement points.
+- :meth:`TurnMap.to_goal`: what is still needed from a hex to reach a goal hex.
+- :meth:`TurnMap.target_sets`: the sets of enemies an attack from a hex can
+  hit with a given focus among them (range and line of sight, Target Z, areas
+  in every rotation and mirroring, Add Target).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+
+from adjudicator.spaces.hex import geometry
+from adjudicator.spaces.hex.board import FEATURES, HexMap
+from adjudicator.spaces.hex.geometry import Hex, Point
+
+NEGATIVE = frozenset({"trap", "hazardous"})
+"""Hexes a monster avoids (L1268-1273, L1342-1346)."""
+DOORS = frozenset({"closed_door", "locked_door"})
+"""Hexes a monster never enters (L1316-1321, L1927-1928)."""
+
+Cost = tuple[int, int]
+"""``(negative hexes triggered, movement points)``, compared lexicographically."""
+
+
+@dataclass(frozen=True)
+class AttackShape:
+    """The attack the monster moves for: melee (``range`` 0), Target Z, an area, Add Target."""
+
+    range: int = 0
+    targets: int = 1
+    red: tuple[tuple[int, int, int], ...] = ()
+    """The area's red hexes in cube coordinates relative to the grey hex (melee) or to the first red hex."""
+    melee_area: bool = False
+    add_targets: int = 0
+
+    @property
+    def reach(self) -> int:
+        """The range used for single targets: 1 for melee (L630-633)."""
+        return self.range if self.range > 0 else 1
+
+    @property
+    def ranged(self) -> bool:
+        """A ranged attack (disadvantage against an adjacent enemy, L652)."""
+        return self.range > 0
+
+    @cached_property
+    def orientations(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """The red hexes in every rotation and mirroring (L710-716), duplicates dropped."""
+        seen: dict[frozenset[tuple[int, int, int]], tuple[tuple[int, int, int], ...]] = {}
+        for flip in (False, True):
+            for turns in range(6):
+                cells = tuple(geometry.rotate(geometry.mirror(c) if flip else c, turns) for c in self.red)
+                seen.setdefault(frozenset(cells), cells)
+        return tuple(seen.values())
+
+
+@dataclass(frozen=True)
+class Mover:
+    """The acting monster's movement: its hex, points this turn, mode."""
+
+    start: Hex
+    points: int
+    mode: str = "normal"
+    """``normal``, ``jump`` or ``flying``."""
+
+
+def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _sub(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+@dataclass
+class TurnMap:
+    """The map as the acting monster sees it this turn (see the module docstring)."""
+
+    board: HexMap
+    mover: Mover
+    allies: frozenset[Hex]
+    """Hexes of the monster's allies (other monsters): passable, not for ending (L1347-1348)."""
+    enemies: Mapping[str, Hex]
+    """Every enemy figure by id (invisible ones included: they still block)."""
+    targetable: frozenset[str]
+    """The enemies that may be attacked (not invisible)."""
+    _sight: dict[tuple[Hex, Hex], bool] = field(default_factory=dict)
+    _ranges: dict[Hex, dict[Hex, int]] = field(default_factory=dict)
+    _prev: dict[Hex, Hex] = field(default_factory=dict)
+
+    @cached_property
+    def enemy_hexes(self) -> frozenset[Hex]:
+        """Hexes holding an enemy."""
+        return frozenset(self.enemies.values())
+
+    @cached_property
+    def adjacent(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Neighbours across no thin wall, wall hexes excluded (as :meth:`HexMap.adjacent`)."""
+        features = self.features
+        walls = self.board.walls
+        return {
+            h: tuple(n for _, n in _around(h) if n in features and (not walls or frozenset((h, n)) not in walls))
+            for h in features
+        }
+
+    @cached_property
+    def features(self) -> dict[Hex, str]:
+        """The feature word of each hex of the map that is not a wall hex."""
+        out = {}
+        for i, row in enumerate(self.board.rows):
+            for j, char in enumerate(row):
+                feature = FEATURES[char]
+                if feature != "wall":
+                    out[Hex(j, i)] = feature
+        return out
+
+    def enterable(self, h: Hex) -> bool:
+        """Whether the monster may enter ``h`` at all (not a door, L1316-1321)."""
+        return self.features.get(h, "wall") not in DOORS and h in self.features
+
+    def passable(self, h: Hex) -> bool:
+        """Whether a normal move may pass through ``h`` (L518-529): no obstacle, no enemy."""
+        return self.enterable(h) and self.features[h] != "obstacle" and h not in self.enemy_hexes
+
+    def can_end(self, h: Hex) -> bool:
+        """Whether the monster may end its move on ``h`` (L533-539, L1347-1348)."""
+        if h == self.mover.start:
+            return True
+        if not self.enterable(h) or h in self.enemy_hexes or h in self.allies:
+            return False
+        return self.mover.mode == "flying" or self.features[h] != "obstacle"
+
+    def _enter(self, h: Hex) -> Cost:
+        """The cost of entering ``h`` on a normal move."""
+        feature = self.features[h]
+        return (1 if feature in NEGATIVE else 0, 2 if feature == "difficult" else 1)
+
+    def _last(self, h: Hex) -> Cost:
+        """The extra cost of ``h`` as the last hex of a Jump (it counts as a normal move, L535-536)."""
+        feature = self.features[h]
+        return (1 if feature in NEGATIVE else 0, 1 if feature == "difficult" else 0)
+
+    # -- over any number of turns
+
+    @cached_property
+    def paths(self) -> dict[Hex, Cost]:
+        """Best ``(negative, points)`` from the start to every hex it could end on, over any number of turns."""
+        if self.mover.mode == "normal":
+            best = self._dijkstra(self.mover.start)
+        else:
+            steps = self._plain_steps(self.mover.start)
+            best = {}
+            for h, n in steps.items():
+                if self.mover.mode == "flying" or h == self.mover.start:
+                    best[h] = (0, n)
+                else:
+                    neg, extra = self._last(h)
+                    best[h] = (neg, n + extra)
+        return {h: c for h, c in best.items() if self.can_end(h)}
+
+    def _dijkstra(self, start: Hex) -> dict[Hex, Cost]:
+        best: dict[Hex, Cost] = {start: (0, 0)}
+        heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+        while heap:
+            neg, pts, here = heapq.heappop(heap)
+            if best.get(here, (neg, pts)) < (neg, pts):
+                continue
+            if here != start and not self.passable(here):
+                continue  # reached (an end hex needs no passing) but not passed through
+            for n in self.adjacent[here]:
+                if not self.enterable(n):
+                    continue
+                dn, dp = self._enter(n)
+                cost = (neg + dn, pts + dp)
+                if n not in best or cost < best[n]:
+                    best[n] = cost
+                    if start == self.mover.start:
+                        self._prev[n] = here
+                    heapq.heappush(heap, (cost[0], cost[1], n))
+        return best
+
+    def route(self, end: Hex) -> list[Hex]:
+        """A best way from the start to ``end`` (start first), for pictures; ``[start]`` if none is known."""
+        _ = self.paths
+        way = [end]
+        while way[-1] != self.mover.start and way[-1] in self._prev and len(way) <= len(self.features):
+            way.append(self._prev[way[-1]])
+        return way[::-1] if way[-1] == self.mover.start else [self.mover.start]
+
+    def _plain_steps(self, start: Hex) -> dict[Hex, int]:
+        """Hexes a Jump or Flying move counts, passing figures, obstacles and terrain (doors excluded)."""
+        found = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for n in self.adjacent[here]:
+                if n not in found and self.enterable(n):
+                    found[n] = found[here] + 1
+                    if start == self.mover.start:
+                        self._prev.setdefault(n, here)
+                    queue.append(n)
+        return found
+
+    # -- this turn
+
+    @cached_property
+    def within(self) -> dict[Hex, Cost]:
+        """For each hex it may end on this turn: the fewest negative hexes, then the fewest points (within Move)."""
+        found = self._within_normal() if self.mover.mode == "normal" else self._within_plain()
+        return {h: c for h, c in found.items() if self.can_end(h)}
+
+    def _within_plain(self) -> dict[Hex, Cost]:
+        start = self.mover.start
+        out: dict[Hex, Cost] = {}
+        for h, steps in self._plain_steps(start).items():
+            cost = (0, steps) if self.mover.mode == "flying" or h == start else _plus((0, steps), self._last(h))
+            if cost[1] <= self.mover.points:
+                out[h] = cost
+        return out
+
+    def _within_normal(self) -> dict[Hex, Cost]:
+        """Fewest negatives for each (hex, points used) within Move, searched in order of negatives."""
+        points = self.mover.points
+        start = self.mover.start
+        layers: dict[tuple[Hex, int], int] = {(start, 0): 0}
+        heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+        while heap:
+            neg, pts, here = heapq.heappop(heap)
+            if layers.get((here, pts), neg) < neg or (here != start and not self.passable(here)):
+                continue
+            for nxt in self.adjacent[here]:
+                if not self.enterable(nxt):
+                    continue
+                dn, dp = self._enter(nxt)
+                key = (nxt, pts + dp)
+                if key[1] <= points and (key not in layers or neg + dn < layers[key]):
+                    layers[key] = neg + dn
+                    heapq.heappush(heap, (neg + dn, pts + dp, nxt))
+        result: dict[Hex, Cost] = {}
+        for (h, pts), neg in layers.items():
+            if h not in result or (neg, pts) < result[h]:
+                result[h] = (neg, pts)
+        return result
+
+    def to_goal(self, goal: Hex) -> dict[Hex, Cost]:
+        """For every hex: the best ``(negative, points)`` still needed from it to end on ``goal``."""
+        if self.mover.mode != "normal":
+            steps = self._plain_steps(goal)  # adjacency is symmetric and so are plain steps
+            last = (0, 0) if self.mover.mode == "flying" else self._last(goal)
+            return {h: (last[0], n + last[1]) if h != goal else (0, 0) for h, n in steps.items()}
+        best: dict[Hex, Cost] = {goal: (0, 0)}
+        heap: list[tuple[int, int, Hex]] = [(0, 0, goal)]
+        while heap:
+            neg, pts, here = heapq.heappop(heap)
+            if best.get(here, (neg, pts)) < (neg, pts):
+                continue
+            if here != goal and not self.passable(here):
+                continue  # a predecessor must be passable to go on through it
+            dn, dp = self._enter(here)
+            for prev in self.adjacent[here]:
+                if not self.enterable(prev):
+                    continue
+                cost = (neg + dn, pts + dp)
+                if prev not in best or cost < best[prev]:
+                    best[prev] = cost
+                    heapq.heappush(heap, (cost[0], cost[1], prev))
+        return best
+
+    # -- attacks
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Line of sight between two hexes (cached): the hex space's test, on this map's blocking sides.
+
+        A corner-to-corner segment between two open hexes touches a wall hex, a
+        closed door, the outside or a thin wall exactly when it touches one of
+        the sides between an open hex and such a blocker, or a thin wall
+        (:attr:`blocking_sides`): its first contact with a blocker is on its
+        boundary. Testing only those sides gives the same answer as
+        :meth:`adjudicator.spaces.hex.HexMap.sees`, much faster.
+        """
+        key = (a, b) if a <= b else (b, a)
+        found = self._sight.get(key)
+        if found is None:
+            found = a == b or self._clear(a, b)
+            self._sight[key] = found
+        return found
+
+    @cached_property
+    def blocking_sides(self) -> tuple[tuple[int, int, int, int, int, int, int, int], ...]:
+        """Each side that blocks sight, as ``(ax, ay, bx, by, xmin, xmax, ymin, ymax)``."""
+        out: set[tuple[Point, Point]] = set()
+        features = self.features
+        for h, feature in features.items():
+            if feature in DOORS:
+                continue
+            for direction, n in _around(h):
+                if n not in features or features[n] in DOORS:
+                    out.add(_side(h, direction))
+        for edge in self.board.walls:
+            a, b = sorted(h for h in edge if isinstance(h, Hex))
+            out.add(geometry.side(a, b))
+        return tuple(
+            (p[0], p[1], q[0], q[1], min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
+            for p, q in sorted(out)
+        )
+
+    def _clear(self, a: Hex, b: Hex) -> bool:
+        ca, cb = geometry.corners(a), geometry.corners(b)
+        xs = [p[0] for p in ca + cb]
+        ys = [p[1] for p in ca + cb]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        sides = [s for s in self.blocking_sides if s[4] <= x1 and s[5] >= x0 and s[6] <= y1 and s[7] >= y0]
+        return any(not _touches_any(p, q, sides) for p in ca for q in cb)
+
+    def range(self, a: Hex, b: Hex) -> int | None:
+        """Range from ``a`` to ``b`` around walls and doors (L499-502)."""
+        return self.range_from(a).get(b)
+
+    def range_from(self, origin: Hex) -> dict[Hex, int]:
+        """Range from ``origin`` to every hex a range count reaches (BFS over this map's adjacency, cached)."""
+        found = self._ranges.get(origin)
+        if found is None:
+            found = {origin: 0}
+            queue = deque([origin])
+            features = self.features
+            while queue:
+                here = queue.popleft()
+                step = found[here] + 1
+                for n in self.adjacent[here]:
+                    if n not in found and features[n] not in DOORS:
+                        found[n] = step
+                        queue.append(n)
+            self._ranges[origin] = found
+        return found
+
+    def in_reach(self, attacker: Hex, target: Hex, reach: int) -> bool:
+        """Whether ``target`` is within ``reach`` and in line of sight of ``attacker``.
+
+        Range is symmetric, so it is counted from the target (few) rather than from each attacker hex (many).
+        """
+        distance = self.range_from(target).get(attacker)
+        return distance is not None and distance <= reach and self.sees(attacker, target)
+
+    def single_targets(self, attack: AttackShape, h: Hex) -> frozenset[str]:
+        """The enemies a single-target attack from ``h`` may hit (range and sight, L1392-1398)."""
+        return frozenset(e for e in self.targetable if self.in_reach(h, self.enemies[e], attack.reach))
+
+    def area_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
+        """The enemy sets one placement of the area hits from ``h`` with ``focus`` among them."""
+        at = geometry.to_cube(self.enemies[focus])
+        origin = geometry.to_cube(h)
+        by_hex = {self.enemies[e]: e for e in self.targetable}
+        out: set[frozenset[str]] = set()
+        for cells in attack.orientations:
+            for cell in cells:
+                if attack.melee_area:
+                    if _add(origin, cell) != at:
+                        continue
+                    shift = origin
+                else:
+                    shift = _sub(at, cell)
+                placed = [geometry.from_cube(_add(shift, c)) for c in cells]
+                if not attack.melee_area and not any(
+                    (d := self.range(h, p)) is not None and d <= attack.range for p in placed
+                ):
+                    continue
+                hit = frozenset(by_hex[p] for p in placed if p in by_hex and self.sees(h, p))
+                if focus in hit:
+                    out.add(hit)
+        return out
+
+    def target_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
+        """Every set of enemies the attack from ``h`` may hit with ``focus`` among them (L1392-1398, L673-674)."""
+        single = self.single_targets(attack, h)
+        if attack.red:
+            bases = self.area_sets(attack, h, focus)
+            extra = attack.add_targets
+        else:
+            if focus not in single:
+                return set()
+            bases = {frozenset({focus})}
+            extra = attack.targets - 1 + attack.add_targets
+        out: set[frozenset[str]] = set()
+        for base in bases:
+            pool = sorted(single - base)
+            k = min(extra, len(pool))
+            for chosen in combinations(pool, k):
+                out.add(base | frozenset(chosen))
+        return out
+
+    def can_target_from(self, attack: AttackShape, h: Hex, focus: str) -> bool:
+        """Whether some attack from ``h`` hits ``focus``."""
+        if attack.red:
+            return bool(self.area_sets(attack, h, focus))
+        return self.in_reach(h, self.enemies[focus], attack.reach)
+
+    def attack_hexes(self, attack: AttackShape, focus: str) -> list[Hex]:
+        """The hexes it could end on from which ``focus`` might be attacked (range only; sight unchecked).
+
+        Callers confirm a hex with :meth:`can_target_from`, best hexes first, so
+        that line of sight is traced only where it can matter.
+        """
+        at = self.enemies[focus]
+        if attack.red and attack.melee_area:
+            cube = geometry.to_cube(at)
+            candidates = {geometry.from_cube(_sub(cube, c)) for cells in attack.orientations for c in cells}
+        elif attack.red:
+            reach = attack.reach + _span(attack.red)
+            candidates = {h for h in self.paths if geometry.hex_distance(h, at) <= reach}
+        else:
+            candidates = {h for h, d in self.range_from(at).items() if d <= attack.reach}
+        paths = self.paths
+        return sorted((h for h in candidates if h in paths), key=lambda h: (paths[h], h.row, h.col))
+
+
+_OFFSETS = (
+    ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1)),
+    ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1)),
+)
+"""Neighbour offsets for flush and shifted rows, in :data:`geometry.DIRECTIONS` order (as :func:`geometry.around`)."""
+_SIDE_CORNERS = ((4, 5), (1, 2), (5, 0), (0, 1), (3, 4), (2, 3))
+"""For each direction, the two corners (indices of :func:`geometry.corners`) of the side facing it."""
+
+
+def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
+    """``(direction, neighbour)`` for the six positions next to ``h`` (on the map or not)."""
+    col, row = h
+    return tuple((d, Hex(col + dc, row + dr)) for d, (dc, dr) in enumerate(_OFFSETS[row % 2]))
+
+
+def _side(h: Hex, direction: int) -> tuple[Point, Point]:
+    """The side of ``h`` facing ``direction``, its two end corners sorted (as :func:`geometry.side`)."""
+    corners = geometry.corners(h)
+    a, b = _SIDE_CORNERS[direction]
+    p, q = corners[a], corners[b]
+    return (p, q) if p <= q else (q, p)
+
+
+def _touches_any(p: Point, q: Point, sides: Sequence[tuple[int, int, int, int, int, int, int, int]]) -> bool:
+    """Whether the closed segment ``p q`` shares a point with one of the closed ``sides``."""
+    px, py = p
+    qx, qy = q
+    lx, hx = min(px, qx), max(px, qx)
+    ly, hy = min(py, qy), max(py, qy)
+    dx, dy = qx - px, qy - py
+    for ax, ay, bx, by, sx0, sx1, sy0, sy1 in sides:
+        if sx0 > hx or sx1 < lx or sy0 > hy or sy1 < ly:
+            continue
+        ex, ey = bx - ax, by - ay
+        d1 = ex * (py - ay) - ey * (px - ax)
+        d2 = ex * (qy - ay) - ey * (qx - ax)
+        d3 = dx * (ay - py) - dy * (ax - px)
+        d4 = dx * (by - py) - dy * (bx - px)
+        if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+            return True
+        if (
+            (d1 == 0 and sx0 <= px <= sx1 and sy0 <= py <= sy1)
+            or (d2 == 0 and sx0 <= qx <= sx1 and sy0 <= qy <= sy1)
+            or (d3 == 0 and lx <= ax <= hx and ly <= ay <= hy)
+            or (d4 == 0 and lx <= bx <= hx and ly <= by <= hy)
+        ):
+            return True
+    return False
+
+
+def _plus(a: Cost, b: Cost) -> Cost:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _span(cells: Sequence[tuple[int, int, int]]) -> int:
+    """The widest cube distance between two red hexes of an area."""
+    return max((max(abs(a[i] - b[i]) for i in range(3)) for a in cells for b in cells), default=0)
+
+
+def area_cells(grey: Hex | None, red: Sequence[Hex]) -> tuple[tuple[int, int, int], ...]:
+    """The red hexes in cube coordinates relative to the grey hex, or to the first red hex without one."""
+    origin = geometry.to_cube(grey if grey is not None else red[0])
+    return tuple(_sub(geometry.to_cube(h), origin) for h in red)

@@ -1,0 +1,1 @@
+"""Gloomhaven tests: the hex space, situation files, queries."""
