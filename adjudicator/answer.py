@@ -10,7 +10,32 @@ from adjudicator.core.spec import Spec
 from adjudicator.present import step_json
 from adjudicator.spaces.base import SpaceId
 
-VERDICTS = ("legal", "illegal", "answered", "undecided")
+VERDICTS = ("legal", "illegal", "depends", "answered", "undecided")
+"""``legal`` and ``illegal`` hold whatever the dice; ``depends`` when a roll the situation does not fix
+decides (the outcome gives each branch's exact probability)."""
+
+
+@dataclass(frozen=True)
+class DrawnLine:
+    """One line of fire the answer computed, as the pictures draw it."""
+
+    start: SpaceId
+    end: SpaceId
+    target: str
+    """The target's name (piece id or square) the line goes to."""
+    result: str
+    """``clear``, ``hindered``, ``blocked`` or ``undecided``: the answer's own result for this line."""
+    blocked_by: str = ""
+    """What blocks the line, in words (empty when clear)."""
+
+
+def line_result(clear: bool | None, hindering: bool | None) -> str:
+    """The drawn result of a line from the answer's ``clear`` and ``hindering`` values."""
+    if clear is None:
+        return "undecided"
+    if not clear:
+        return "blocked"
+    return "hindered" if hindering else "clear"
 
 
 @dataclass
@@ -26,6 +51,10 @@ class Answer:
     marks: dict[str, list[SpaceId]] = field(default_factory=dict)
     """What to draw: ``path`` (squares in order), ``line`` (two squares),
     ``targets`` and ``reach`` (sets of squares)."""
+    lines: list[DrawnLine] = field(default_factory=list)
+    """Every line of fire the answer computed, with its result."""
+    target_names: dict[str, list[SpaceId]] = field(default_factory=dict)
+    """Each target's name and squares, so pictures can mark every target by name."""
 
     def cite(self, result: Result) -> Result:
         """Append a decision's trace to the answer's trace and return the result."""

@@ -26,7 +26,7 @@ from adjudicator.core.expr.types import BoolT, IntT
 from adjudicator.core.resources import SEEDS_NEEDED
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
 from adjudicator.games import game_of
-from adjudicator.present import cite_text, result_json, rule_json, step_json
+from adjudicator.present import cite_text, result_json, rule_json, ruleset_title, step_json, step_lines
 
 F = TypeVar("F", bound=Callable[..., Any])
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
@@ -50,10 +50,22 @@ def guarded(func: F) -> F:
         except (PositionedError, UsageError, FactError) as exc:
             fail(str(exc))
         except RuleConflict as exc:
-            fail(f"conflict: {exc}")
+            report_conflict(exc, as_json=bool(kwargs.get("as_json")))
         return None
 
     return wrapper  # type: ignore[return-value]
+
+
+def report_conflict(exc: RuleConflict, *, as_json: bool) -> None:
+    """Two rules of the spec disagree: both rules' ``file:line`` (JSON under ``--json``), exit status 2."""
+    from adjudicator.conflicts import conflict_of  # noqa: PLC0415 - only when the spec conflicts
+
+    found = conflict_of(load_spec(), exc)
+    if as_json:
+        emit_json({"error": "conflict", **found.to_json()})
+    else:
+        click.echo(found.text(), err=True)
+    sys.exit(2)
 
 
 def spec_or_fail() -> Spec:
@@ -80,9 +92,21 @@ def validate(as_json: bool) -> None:
     spec = spec_or_fail()
     if not spec.seeds_available:
         raise UsageError(f"validate: the spec loads, but its citations cannot be checked: {SEEDS_NEEDED}")
+    from adjudicator.conflicts import DOMAIN_LIMIT, check_conflicts  # noqa: PLC0415 - only validate checks
+
     rows = [summary(spec, rs) for rs in spec.rulesets()]
+    conflicts, checked, skipped = check_conflicts(spec)
     if as_json:
-        emit_json({"valid": True, "rulesets": rows})
+        emit_json(
+            {
+                "valid": not conflicts,
+                "rulesets": rows,
+                "conflict_check": {"checked": checked, "skipped": skipped, "domain_limit": DOMAIN_LIMIT},
+                "conflicts": [c.to_json() for c in conflicts],
+            }
+        )
+        if conflicts:
+            sys.exit(1)
         return
     table = Table(title="Spec summary")
     for col in ("ruleset", "rules", "formal", "not modelled", "readings", "decisions", "coverage"):
@@ -98,6 +122,18 @@ def validate(as_json: bool) -> None:
             f"{row['coverage']:.1f}%",
         )
     out.print(table)
+    out.print(
+        "rules: the ruleset's own rules (restatements and readings, which `rules` also lists, not counted); "
+        "formal: rules that decide something"
+    )
+    out.print(
+        f"conflict check: {checked} decision(s) checked on every fact combination, {skipped} with more than "
+        f"{DOMAIN_LIMIT} combinations left to `adjudicator check`: {len(conflicts)} conflict(s)"
+    )
+    for found in conflicts:
+        out.print(found.text(), markup=False)
+    if conflicts:
+        sys.exit(1)
 
 
 def summary(spec: Spec, ruleset: str) -> dict[str, Any]:
@@ -298,8 +334,9 @@ def parse_value(text: str, ftype: object) -> bool | int | str:
 @click.argument("situation", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--svg", "svg", type=click.Path(dir_okay=False), help="Also draw the board to this SVG file.")
+@click.option("--verbose", "-v", is_flag=True, help="Also show each step's formal condition.")
 @guarded
-def ask(situation: str, as_json: bool, svg: str | None) -> None:
+def ask(situation: str, as_json: bool, svg: str | None, verbose: bool) -> None:
     """Answer the question of a SITUATION file: verdict, outcome, cited trace."""
     from adjudicator.queries import answer  # noqa: PLC0415 - the query engine loads only for ask and examples
     from adjudicator.situation.load import load_situation  # noqa: PLC0415 - situations only for ask and examples
@@ -315,22 +352,27 @@ def ask(situation: str, as_json: bool, svg: str | None) -> None:
     if as_json:
         emit_json(result.to_json(spec))
         return
-    print_answer(spec, result)
+    print_answer(spec, result, verbose=verbose)
 
 
-def print_answer(spec: Spec, result: Any) -> None:
-    """An answer for people: verdict, outcome, cited trace, board picture."""
-    colour = {"legal": "green", "answered": "cyan", "illegal": "red", "undecided": "yellow"}[result.verdict]
-    out.print(f"[bold {colour}]{result.verdict.upper()}[/]  {result.query} under {result.ruleset}")
+VERDICT_COLOUR = {"legal": "green", "answered": "cyan", "illegal": "red", "depends": "magenta", "undecided": "yellow"}
+
+
+def print_answer(spec: Spec, result: Any, *, verbose: bool = False) -> None:
+    """An answer for people: verdict, outcome, the trace in plain words with citations, board picture."""
+    colour = VERDICT_COLOUR.get(result.verdict, "white")
+    out.print(f"[bold {colour}]{result.verdict.upper()}[/]  {result.query} under {ruleset_title(result.ruleset)}")
+    if result.verdict == "depends":
+        out.print("  the dice decide: see branches for each roll's exact probability")
     for key, value in result.outcome.items():
         out.print(f"  {key}: {escape(json.dumps(value, ensure_ascii=False))}")
-    if result.trace:
+    steps = step_lines(spec, result.ruleset, result.trace, verbose=verbose)
+    if steps:
         out.print("[bold]Why[/]")
-    for number, step in enumerate(result.trace, 1):
-        data = step_json(spec, step)
-        where = f"{data.get('source', '')} L{data['lines'][0]}-{data['lines'][1]}" if "lines" in data else ""
-        section = f" ({data['section']})" if data.get("section") else ""
-        out.print(f"  {number}. {step.rule}: {escape(step.note)}\n     [dim]{escape(where + section)}[/]")
+    for number, (what, where, formal) in enumerate(steps, 1):
+        out.print(f"  {number}. {escape(what)}\n     [dim]{escape(where)}[/]")
+        if formal:
+            out.print(f"     [dim]formal: {escape(formal)}[/]")
     if result.picture:
         out.print("[bold]Board[/]")
         out.print(result.picture, markup=False)
@@ -338,74 +380,205 @@ def print_answer(spec: Spec, result: Any) -> None:
 
 @main.command()
 @click.argument("folder", default="examples", type=click.Path(file_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @guarded
-def examples(folder: str) -> None:
-    """The main job: validate the spec, summarise each ruleset, answer every example."""
-    from adjudicator.queries import answer, supported  # noqa: PLC0415 - the query engine loads only for ask and examples
-    from adjudicator.situation.load import load_situation  # noqa: PLC0415 - situations only for ask and examples
+def examples(folder: str, as_json: bool) -> None:
+    """The main job: validate the spec, then answer every example and check its ``expect:`` block.
+
+    Prints a pass/fail table; exits with status 1 when an answer differs from its
+    ``expect:`` block, a file is bad or the spec conflicts (each reported, the run
+    goes on).
+    """
+    from adjudicator.expectations import run_examples  # noqa: PLC0415 - the query engine loads only here
 
     spec = spec_or_fail()
-    validate.callback(as_json=False)  # type: ignore[misc]
-    table = Table(title=f"Situations in {folder}/")
-    for col in ("file", "ruleset", "query", "verdict"):
-        table.add_column(col)
-    counts: dict[str, int] = {}
-    for path in sorted(Path(folder).rglob("*.yaml")):
+    if not as_json:
         try:
-            loaded = load_situation(path, set(spec.rulesets()))
-        except PositionedError as exc:
-            table.add_row(str(path), "", "", f"[red]bad file: {exc.message}[/]")
-            counts["bad file"] = counts.get("bad file", 0) + 1
-            continue
-        verdict = "not supported yet" if not supported(loaded.query.kind) else answer(spec, loaded).verdict
-        counts[verdict] = counts.get(verdict, 0) + 1
-        table.add_row(str(path), loaded.ruleset, loaded.query.kind, verdict)
+            validate.callback(as_json=False)  # type: ignore[misc]
+        except SystemExit as exc:
+            if exc.code:
+                out.print("[red]the spec's conflict check failed; answering the examples anyway[/]")
+    rows = run_examples(spec, Path(folder))
+    failed = [r for r in rows if r["status"] not in ("pass", "no expect", "not supported")]
+    if as_json:
+        emit_json({"folder": folder, "passed": not failed, "examples": rows})
+    else:
+        print_examples(folder, rows, failed)
+    if failed:
+        sys.exit(1)
+
+
+def print_examples(folder: str, rows: list[dict[str, Any]], failed: list[dict[str, Any]]) -> None:
+    """The pass/fail table, then what differs for each failing example, then the counts."""
+    table = Table(title=f"Situations in {folder}/")
+    for col in ("file", "ruleset", "query", "verdict", "check"):
+        table.add_column(col)
+    style = {"pass": "green", "no expect": "dim", "not supported": "yellow"}
+    for row in rows:
+        mark = style.get(row["status"], "red")
+        table.add_row(row["file"], row["ruleset"], row["query"], row["verdict"], f"[{mark}]{row['status']}[/]")
     out.print(table)
+    for row in failed:
+        out.print(f"[red]{row['status']}[/] {escape(row['file'])}")
+        for problem in row["problems"]:
+            out.print(f"  {escape(problem)}")
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
     out.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no situations found")
 
 
-def _designer_run(kind: str, as_json: bool, *args: str) -> None:
-    """Run a proofs/ command (z3 is imported only here), with progress in a terminal."""
+PROGRESS_AFTER = 2.0
+"""Seconds a designer command runs before its progress display appears."""
+
+
+class LateStatus:
+    """A rich status line on stderr that appears only once a run has lasted :data:`PROGRESS_AFTER` seconds."""
+
+    def __init__(self, console: Console) -> None:
+        import time  # noqa: PLC0415 - only the designer commands time themselves
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.console = console
+        self.status: Any = None
+
+    def update(self, text: str) -> None:
+        """Show ``text`` (starting the display if the run is already long)."""
+        if self.status is None and self.clock() - self.started >= PROGRESS_AFTER:
+            self.status = self.console.status(text)
+            self.status.start()
+        elif self.status is not None:
+            self.status.update(text)
+
+    def stop(self) -> None:
+        """Remove the display."""
+        if self.status is not None:
+            self.status.stop()
+
+
+def _check_side(spec: Spec, text: str) -> None:
+    """A ruleset, optionally with readings (``RULESET@RULE=READING,...``), that the spec knows."""
+    from proofs.report import parse_side  # noqa: PLC0415 - proofs only for the designer commands
+
+    try:
+        ruleset, readings = parse_side(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    if ruleset not in spec.rulesets():
+        raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    for rule_id, reading in readings.items():
+        rule = spec.rules.get(rule_id)
+        options = rule.readings.get(ruleset) if rule is not None else None
+        if options is None or reading not in options.options:
+            known = ", ".join(options.options) if options is not None else "none"
+            raise UsageError(f"{rule_id} has no reading {reading!r} in {ruleset} (readings: {known})")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback unless told).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 16), help="Processes answering asks.")
+@click.option(
+    "--reference",
+    default="docs/_build/html",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="The built rules reference, served at /reference/ (make docs).",
+)
+@guarded
+def serve(host: str, port: int, workers: int, reference: str) -> None:
+    """Serve the judge's page and the HTTP API (see /api/openapi.json)."""
+    import uvicorn  # noqa: PLC0415 - the server loads only for serve
+
+    from adjudicator.web.app import Settings, create_app  # noqa: PLC0415 - same
+
+    app = create_app(Settings(workers=workers, reference=Path(reference).resolve()))
+    click.echo(f"adjudicator: the judge's table on http://{host}:{port}/ (stop with Ctrl-C)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", limit_concurrency=256, timeout_keep_alive=5)
+
+
+@main.command()
+@click.argument("game")
+@guarded
+def schema(game: str) -> None:
+    """Print the JSON Schema of GAME's situation file (for editors that check YAML as it is typed)."""
+    from adjudicator.web.schema import situation_schema  # noqa: PLC0415 - only this command builds schemas
+
+    emit_json(situation_schema(game))
+
+
+def _designer_run(kind: str, as_json: bool, *args: str) -> list[dict[str, Any]]:
+    """Run a proofs/ command (z3 is imported only here), with progress in a terminal; return its findings."""
     import importlib  # noqa: PLC0415 - only the designer commands import modules by name
 
     spec = spec_or_fail()
-    for ruleset in args:
-        if ruleset not in spec.rulesets():
-            raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    for side in args:
+        _check_side(spec, side)
     module = importlib.import_module(f"proofs.{kind}")
     report = importlib.import_module("proofs.report")
     err = Console(stderr=True, highlight=False)
     if err.is_terminal and not as_json:
-        with err.status(f"{kind}…") as status:
-            findings = module.run(spec, *args, progress=status.update)
+        status = LateStatus(err)
+        try:
+            findings: list[dict[str, Any]] = module.run(spec, *args, progress=status.update)
+        finally:
+            status.stop()
     else:
         findings = module.run(spec, *args)
     if as_json:
         emit_json(findings)
-        return
+        return findings
     counts: dict[str, int] = {}
     for finding in findings:
         key = finding["kind"] + (f" ({finding['status']})" if "status" in finding else "")
         counts[key] = counts.get(key, 0) + 1
     out.print(report.render_text(findings), markup=False)
     out.print("\n" + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no findings"))
+    return findings
 
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @guarded
 def prove(as_json: bool) -> None:
-    """Prove the value-pipeline properties of every ruleset and reading (Z3)."""
-    _designer_run("prove", as_json)
+    """Prove the value-pipeline properties of every ruleset and reading (Z3).
+
+    Exits 1 when a property is refuted, unless proofs/expected.yaml lists it as an expected finding with a reason.
+    """
+    findings = _designer_run("prove", as_json)
+    failed = [f for f in findings if f.get("status") == "refuted" and "expected" not in f]
+    if failed:
+        if not as_json:
+            out.print(f"{len(failed)} refuted propert{'y' if len(failed) == 1 else 'ies'} not listed as expected")
+        sys.exit(1)
 
 
 @main.command()
 @click.argument("ruleset")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option(
+    "--fail-on",
+    "fail_on",
+    default="",
+    metavar="KINDS",
+    help="Also exit 1 on these kinds of finding (comma-separated: gaps, ambiguities).",
+)
 @guarded
-def check(ruleset: str, as_json: bool) -> None:
-    """Look for conflicts and gaps in RULESET's decisions (Z3)."""
-    _designer_run("check", as_json, ruleset)
+def check(ruleset: str, as_json: bool, fail_on: str) -> None:
+    """Look for conflicts, gaps and ambiguities in RULESET's decisions (Z3).
+
+    Exits 1 when a conflict is found, and, with --fail-on, when a gap or an ambiguity is.
+    """
+    kinds = {"conflict"}
+    for word in filter(None, (w.strip() for w in fail_on.split(","))):
+        kind = {"gaps": "gap", "gap": "gap", "ambiguities": "ambiguity", "ambiguity": "ambiguity"}.get(word)
+        if kind is None:
+            raise UsageError(f"--fail-on takes gaps and/or ambiguities, not {word!r}")
+        kinds.add(kind)
+    findings = _designer_run("check", as_json, ruleset)
+    if any(f["kind"] in kinds for f in findings):
+        sys.exit(1)
 
 
 @main.command()
@@ -414,5 +587,8 @@ def check(ruleset: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @guarded
 def diff(ruleset_a: str, ruleset_b: str, as_json: bool) -> None:
-    """Every distinct way RULESET_A and RULESET_B decide a shared question differently (Z3)."""
+    """Every distinct way RULESET_A and RULESET_B decide or word a shared question differently (Z3).
+
+    A side may choose readings: RULESET@RULE=READING[,RULE=READING].
+    """
     _designer_run("diff", as_json, ruleset_a, ruleset_b)

@@ -18,12 +18,20 @@ def cite_json(spec: Spec, cite: Citation) -> dict[str, Any]:
     return {"source": source.seed, "source_id": cite.source, "lines": [cite.first, cite.last], "section": heading}
 
 
+def ruleset_title(ruleset: str, game: str = "") -> str:
+    """``HorrorClix 2008``: see :func:`adjudicator.games.titles.ruleset_title`."""
+    from adjudicator.games.titles import ruleset_title as title  # noqa: PLC0415 - the registry loads lazily
+
+    return title(ruleset, game)
+
+
 def cite_text(spec: Spec, cite: Citation) -> str:
-    """``003_….txt L275-277 (Breaking Away)``."""
+    """``HorrorClix 2008, L275-277 (Breaking Away)``: the citation for people (JSON keeps the seed file name)."""
     data = cite_json(spec, cite)
+    source = spec.sources[cite.source]
     lines = f"L{cite.first}" if cite.first == cite.last else f"L{cite.first}-{cite.last}"
     section = f" ({data['section']})" if data["section"] else ""
-    return f"{data['source']} {lines}{section}"
+    return f"{ruleset_title(source.ruleset, source.game)}, {lines}{section}"
 
 
 def view_json(spec: Spec, view: RuleView) -> dict[str, Any]:
@@ -94,3 +102,42 @@ def result_json(spec: Spec, result: Result) -> dict[str, Any]:
         "value": result.value,
         "trace": [step_json(spec, s) for s in result.trace],
     }
+
+
+def plain_note(spec: Spec, step: Step) -> str:
+    """A step's note without the formal condition (kept in ``--json`` and ``--verbose``)."""
+    note = step.note
+    rule = spec.rules.get(step.rule)
+    if rule is not None:
+        views = [*rule.views.values(), *(o for r in rule.readings.values() for o in r.options.values())]
+        for clause in (c for v in views for c in v.clauses):
+            if clause.when is not None:
+                note = note.replace(f"{unparse(clause.when)}: ", "")
+    return note.replace("default: ", "by default ")
+
+
+def step_title(spec: Spec, ruleset: str, step: Step) -> str:
+    """The rule's own title in ``ruleset`` (its id when the rule is unknown)."""
+    rule = spec.rules.get(step.rule)
+    if rule is None:
+        return step.rule
+    view = rule.views.get(ruleset) or next(iter(rule.views.values()))
+    return view.title
+
+
+def step_lines(spec: Spec, ruleset: str, steps: list[Step], *, verbose: bool = False) -> list[tuple[str, str, str]]:
+    """The trace for people: ``(what was checked, citation, formal note)`` per step.
+
+    A step that repeats the one before it (same rule, same plain words) is shown once.
+    """
+    out: list[tuple[str, str, str]] = []
+    previous: tuple[str, str] | None = None
+    for step in steps:
+        plain = plain_note(spec, step)
+        if previous == (step.rule, plain):
+            continue
+        previous = (step.rule, plain)
+        cites = ", ".join(cite_text(spec, c) for c in step.cites[:1])
+        formal = step.note if verbose else ""
+        out.append((f"{step_title(spec, ruleset, step)} [{step.rule}]: {plain}", cites, formal))
+    return out

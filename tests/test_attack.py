@@ -453,7 +453,7 @@ def test_ranged_marks_line_and_targets(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text(json.dumps(doc), encoding="utf-8")
     result = answer(spec, load_situation(path, set(spec.rulesets())))
-    assert result.marks["line"] == [(0, 1), (6, 1)]
+    assert [(ln.start, ln.end, ln.target, ln.result) for ln in result.lines] == [((0, 1), (6, 1), "runner", "clear")]
     assert result.marks["targets"] == [(6, 1)]
     assert "W" in result.picture
 

@@ -43,7 +43,7 @@ def test_rule_shows_every_edition() -> None:
 def test_rule_for_people() -> None:
     """Without --json the paraphrase and citations are printed."""
     result = run_cli("rule", "HX.BREAK.SUCCESS", spec=GOOD)
-    assert "003_034cd29bedde3b51.txt L277" in result.stdout
+    assert "HorrorClix 2008, L277" in result.stdout
     assert "decides breakaway.succeeds = true" in result.stdout
 
 

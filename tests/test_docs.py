@@ -109,8 +109,10 @@ def test_rule_entry_links_what_exercises_it(pages: dict[str, str]) -> None:
     entry = page[start : page.index("<section", start + 1)]
     if load_spec().sources["hx2008"].lines is not None:  # section headings need the seed texts
         assert "Breaking Away" in entry
-    for expected in ("Formal part", "breakaway.succeeds", "Rulings", "Tests", "horrorclix/1e"):
+    for expected in ("Formal part", "breakaway.succeeds", "Rulings", "horrorclix/1e", "HorrorClix 2008, L277"):
         assert expected in entry, expected
+    for bookkeeping in ("Tests", "test_", ".txt L"):  # test ids and seed file names: the maintainers' page
+        assert bookkeeping not in entry, bookkeeping
     assert "rulings-movement.html#ruling-movement-" in entry
     assert "glossary.html#term-" in entry
 
@@ -152,7 +154,7 @@ def test_glossary_terms_are_linked(pages: dict[str, str]) -> None:
     glossary = pages[f"{GENERATED}/glossary.html"]
     terms = re.findall(r'<dt id="term-([^"]+)"', glossary)
     assert len(terms) >= 30
-    assert glossary.count(".txt L") >= len(terms)
+    assert glossary.count(", L") >= len(terms)  # "HorrorClix 2008, L277 (...)": citations for people
     linked = sum(t.count("glossary.html#term-") for n, t in pages.items() if n.startswith(f"{GENERATED}/horrorclix"))
     assert linked >= 30
 
@@ -169,3 +171,20 @@ def test_hand_written_pages_exist(built: Path) -> None:
     """Overview, quick start and the situation-file format are in the site."""
     for page in ("overview.html", "quickstart.html", "situation_format.html", "spec_format.html"):
         assert (built / page).is_file()
+
+
+def test_maintainers_page_holds_the_bookkeeping(pages: dict[str, str]) -> None:
+    """Test ids and merged inventory ids are on the maintainers' page, not on the ruleset pages."""
+    page = pages[f"{GENERATED}/maintainers.html"]
+    assert "test_" in page
+    assert "Inventory ids recorded under other rules" in page
+    ruleset = pages[f"{GENERATED}/horrorclix-2008.html"]
+    assert "Inventory ids recorded under other rules" not in ruleset
+
+
+def test_rule_search_page_is_built(pages: dict[str, str]) -> None:
+    """The reference's own search page carries its index (rule ids, glossary terms) and script."""
+    page = pages[f"{GENERATED}/search-rules.html"]
+    assert "rule-search-box" in page
+    assert "HX.BREAK.SUCCESS" in page
+    assert "glossary.html#term-" in page

@@ -74,11 +74,13 @@ def test_path_outcome_fields(tmp_path: Path) -> None:
 
 
 def test_breakaway_chance_without_die(tmp_path: Path) -> None:
-    """Without a die the move assumes a successful break away and gives the exact chance 3/6."""
+    """Without a die the move depends on the roll: each branch with its exact chance (3/6 each)."""
     foes = [monster("m", "A2"), monster("f", "B2", player=2)]
     result = ask(tmp_path, foes, "{kind: move, piece: m, to: A3}")
-    assert result.verdict == "legal"
+    assert result.verdict == "depends"
     assert result.outcome["breakaway"] == {"required": True, "p_success": "1/2"}
+    branches = [(b["verdict"], b["probability"], b["end"]) for b in result.outcome["branches"]]
+    assert branches == [("legal", "1/2", "A3"), ("illegal", "1/2", "A2")]
     assert {"HX.BREAK.WHEN", "HX.BREAK.FAIL", "HX.BREAK.SUCCESS"} <= rules(result)
 
 

@@ -29,7 +29,15 @@ from adjudicator.docgen.proofs import (
     ruleset_pairs,
 )
 from adjudicator.docgen.rst import anchor, esc, heading, label, ref, slug, write
-from adjudicator.docgen.rules import Context, decisions_page, ruleset_page, topic_pages
+from adjudicator.docgen.rules import (
+    Context,
+    decisions_page,
+    maintainers_page,
+    ruleset_page,
+    topic_page_name,
+    topic_pages,
+)
+from adjudicator.docgen.search import build_index, render_search, rule_pages
 from adjudicator.docgen.situations import render_rulings
 
 __all__ = ["anchor", "esc", "generate", "heading", "label", "ref", "slug"]
@@ -62,6 +70,8 @@ def generate(
     pages.update(render_rulings(spec, ctx.exercises.rulings, pictures))
     if terms is not None:
         pages["glossary"] = render_glossary(spec, terms)
+    pages["search-rules"] = render_search(build_index(spec, rule_pages(spec, rulesets, topic_page_name), terms))
+    pages["maintainers"] = maintainers_page(ctx, rulesets)
     pages["index"] = _index(spec, rulesets, games, has_glossary=terms is not None)
     written = [write(out_dir / f"{name}.rst", text) for name, text in pages.items()]
     for stale in out_dir.glob("*.rst"):
@@ -75,10 +85,11 @@ def _index(spec: Spec, rulesets: list[str], games: list[str], *, has_glossary: b
         heading("Rules reference", "="),
         (
             "Generated from ``spec/`` at build time. Every rule has one entry per ruleset, with its paraphrase, "
-            "citations, editions, formal part, and the rulings and tests that exercise it."
+            "citations, editions, formal part, and the rulings that exercise it."
         ),
         "",
     ]
+    lines += _toc("Search", ["search-rules"])
     lines += _toc("Rules by ruleset", [slug(rs) for rs in rulesets])
     lines += _toc("Decisions", [f"decisions-{g}" for g in games])
     lines += _toc("Editions compared", [diff_page(a, b) for a, b in ruleset_pairs(spec)])
@@ -86,6 +97,7 @@ def _index(spec: Spec, rulesets: list[str], games: list[str], *, has_glossary: b
     lines += _toc("Worked rulings", ["rulings"])
     if has_glossary:
         lines += _toc("Glossary", ["glossary"])
+    lines += _toc("For maintainers", ["maintainers"])
     return "\n".join(lines)
 
 

@@ -135,14 +135,11 @@ def _fields(ctx: Context, ruleset: str, rule: Rule, view: RuleView) -> list[str]
 
 
 def _exercised(ctx: Context, ruleset: str, rule: Rule) -> list[str]:
-    """The rulings, tests and solver findings that exercise a rule."""
+    """The rulings and solver findings that exercise a rule (its tests are on the maintainers' page)."""
     lines = []
     rulings = [r for r in ctx.exercises.by_rule.get(rule.id, []) if r.ruleset == ruleset]
     if rulings:
         lines.append(f":Rulings: {', '.join(f':ref:`{r.path.stem} <{r.label}>`' for r in rulings)}")
-    tests = ctx.exercises.tests.get(rule.id, [])
-    if tests:
-        lines.append(f":Tests: {', '.join(lit(t) for t in tests)}")
     found = ctx.mentions.get((ruleset, rule.id), [])
     if found:
         lines.append(f":Solver: {', '.join(f':ref:`{esc(what)} <{target}>`' for target, what in found)}")
@@ -235,12 +232,41 @@ def ruleset_page(ctx: Context, ruleset: str, pages: list[str]) -> str:
         lines.append(f"* Compared with {b if a == ruleset else a}: :ref:`{diff_page(a, b)}`")
     lines += ["", ".. toctree::", "   :maxdepth: 1", "   :caption: Topics, in rulebook order", ""]
     lines += [f"   {p}" for p in pages]
-    merged = [m for m in spec.merged if f"/{game}/" in m.where.file]
-    if merged:
-        lines += ["", heading("Inventory ids recorded under other rules", "-"), ""]
-        for m in merged:
-            into = ", ".join(rule_link(spec, ruleset, i) for i in m.into)
-            lines.append(f"* ``{m.id}``: see {into}. {esc(m.reason)}")
+    return "\n".join(lines) + "\n"
+
+
+def maintainers_page(ctx: Context, rulesets: list[str]) -> str:
+    """For the project's maintainers: the tests that exercise each rule and the inventory ids merged into rules."""
+    spec = ctx.spec
+    lines = [
+        ".. _maintainers:",
+        "",
+        heading("For maintainers", "="),
+        (
+            "Bookkeeping that players do not need: which tests exercise each rule (pytest node ids) and which "
+            "ids of the rule inventories were recorded under other rules."
+        ),
+        "",
+    ]
+    for ruleset in rulesets:
+        game = spec.game(ruleset)
+        rows = [
+            [ref(ruleset, r.id, r.id), ", ".join(lit(t) for t in ctx.exercises.tests[r.id])]
+            for r in spec.rules_in(ruleset)
+            if ctx.exercises.tests.get(r.id)
+        ]
+        merged = [m for m in spec.merged if f"/{game}/" in m.where.file]
+        if not rows and not merged:
+            continue
+        lines += [heading(ruleset, "-")]
+        if rows:
+            lines += table(["Rule", "Tests"], rows, widths="30 70", caption=f"Tests of {ruleset}")
+        if merged:
+            lines += [heading(f"Inventory ids recorded under other rules ({ruleset})", "~"), ""]
+            for m in merged:
+                into = ", ".join(rule_link(spec, ruleset, i) for i in m.into)
+                lines.append(f"* ``{m.id}``: see {into}. {esc(m.reason)}")
+            lines.append("")
     return "\n".join(lines) + "\n"
 
 

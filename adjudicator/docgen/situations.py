@@ -23,6 +23,7 @@ from adjudicator.docgen.rst import cites, esc, heading, lit, rule_link, slug, ta
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 from adjudicator.situation.model import Piece, Situation
+from adjudicator.spaces import Space
 
 LONG = 160
 
@@ -151,12 +152,12 @@ def _ruling(spec: Spec, ruling: Ruling, pictures: Path) -> list[str]:
     lines += picture(spec, ruling.path, pictures, ruling.label)
     lines += [
         f":Ruleset: :ref:`{ruling.ruleset} <ruleset-{slug(ruling.ruleset)}>`",
-        f":Board: {_board(situation)}",
+        f":Board: {_board(situation) if isinstance(situation, Situation) else _space(situation.board)}",
         f":Question: {lit(_flow(raw.get('query', {})))}",
         f":Source lines: {cites(spec, [parse_citation(str(c)) for c in expect.get('source', [])])}",
         f":File: ``{ruling.rel}`` (``adjudicator ask {ruling.rel}``)",
         "",
-        *_pieces(situation),
+        *(_pieces(situation) if isinstance(situation, Situation) else _raw_pieces(raw)),
         *_compare(spec, ruling, expect, result),
         *_trace(spec, ruling.ruleset, result),
         *_doctest(ruling, expect),
@@ -168,6 +169,25 @@ def _board(situation: Situation) -> str:
     board = situation.board
     objects = ", ".join(f"{o.type} at {board.name(o.at)}" for o in situation.objects)
     return f"{situation.map_kind} map, {board.extent()}" + (f"; {objects}" if objects else "")
+
+
+def _space(board: Space) -> str:
+    """A board of another game than the Clix games: its kind and size."""
+    return f"{board.kind} map, {len(board.spaces())} places"
+
+
+def _raw_pieces(raw: dict[str, Any]) -> list[str]:
+    """The pieces as the situation file writes them (games whose pieces carry other fields)."""
+    rows = [
+        [
+            lit(str(p.get("id", ""))),
+            str(p.get("type", "")),
+            esc(_flow({k: v for k, v in p.items() if k not in {"id", "type"}})),
+        ]
+        for p in raw.get("pieces", [])
+        if isinstance(p, dict)
+    ]
+    return table(["Piece", "Type", "Fields"], rows, caption="Pieces", widths="15 15 70")
 
 
 def _flow(data: object) -> str:

@@ -20,22 +20,29 @@ from adjudicator.situation.model import Situation
 __all__ = ["MODULES", "NotSupported", "answer", "supported"]
 
 MODULES = {kind: module for game in games() for kind, module in game.queries.items()}
-"""Every query kind some game answers, and its module."""
+"""Every query kind some game answers, and its module (one game's, when several answer a kind)."""
 
 
-def supported(kind: str) -> bool:
-    """Whether a module for the query kind exists."""
+def _importable(module: str) -> bool:
     try:
-        importlib.import_module(MODULES[kind])
-    except (KeyError, ModuleNotFoundError):
+        importlib.import_module(module)
+    except ModuleNotFoundError:
         return False
     return True
+
+
+def supported(kind: str, ruleset: str | None = None) -> bool:
+    """Whether some game (the ruleset's, when given) has an importable module for the query kind."""
+    modules = [
+        game.queries[kind] for game in games() if kind in game.queries and (ruleset is None or game.owns(ruleset))
+    ]
+    return any(_importable(module) for module in modules)
 
 
 def answer(spec: Spec, situation: Situation) -> Answer:
     """Answer the situation's query, through its game's answering module."""
     kind = situation.query.kind
-    if not supported(kind):
+    if not supported(kind, situation.ruleset):
         raise NotSupported(f"{situation.path}: query kind {kind!r} is not supported yet")
     game = game_of(situation.ruleset)
     if not game.answers(kind):

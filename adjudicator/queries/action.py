@@ -82,6 +82,7 @@ def answer(table: Table) -> Answer:
         "engaged_by": [f.id for f in foes],
     }
     result.marks["targets"] = [sq for f in foes for sq in f.at]
+    result.target_names = {f.id: list(f.at) for f in foes}
     result.picture = situation.board.text_picture(situation, result)
     return result
 

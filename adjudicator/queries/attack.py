@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from adjudicator.answer import Answer
+from adjudicator.answer import Answer, DrawnLine, line_result
 from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
@@ -443,7 +443,10 @@ def answer(table: Table) -> Answer:
     resolver = Resolver(table, query)
     result = resolver.answer
     allowed = resolver.legality()
+    decided_at = len(result.trace)
     resolver.values()
+    if allowed is False:
+        del result.trace[decided_at:]  # the attack is illegal: steps computed after the deciding one are noise
     out = resolver.outcome
     out["type"] = query.type
     out["allowed"] = {t.ref: t.allowed for t in resolver.targets}
@@ -468,7 +471,11 @@ def answer(table: Table) -> Answer:
     first = [k for k in CONTRACT_ORDER if k in out]
     result.outcome = {k: out[k] for k in first} | {k: v for k, v in out.items() if k not in first}
     result.marks["targets"] = [sq for t in resolver.targets for sq in t.squares]
-    if ranged and ranged[0].lof is not None:
-        result.marks["line"] = [ranged[0].lof.start, ranged[0].lof.end]
+    result.target_names = {t.ref: list(t.squares) for t in resolver.targets}
+    result.lines = [
+        DrawnLine(t.lof.start, t.lof.end, t.ref, line_result(t.lof.clear, t.lof.hindering), t.lof.blocked_by)
+        for t in ranged
+        if t.lof is not None
+    ]
     result.picture = situation.board.text_picture(situation, result)
     return result

@@ -68,6 +68,7 @@ def answer(table: Table) -> Answer:
     }
     result.outcome = outcome
     result.marks["targets"] = [sq for pid, n in damage.items() if n for sq in table.piece(pid).at]
+    result.target_names = {pid: list(table.piece(pid).at) for pid, n in damage.items() if n}
     result.picture = situation.board.text_picture(situation, result)
     return result
 

@@ -7,7 +7,7 @@ line over its squares is reported (see :func:`adjudicator.games.clix.lof.best_li
 
 from __future__ import annotations
 
-from adjudicator.answer import Answer
+from adjudicator.answer import Answer, DrawnLine, line_result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.lof import best_line_of_fire
 from adjudicator.games.clix.table import Table
@@ -46,5 +46,11 @@ def answer(table: Table) -> Answer:
         trace=list(report.trace),
         marks={"line": [report.start, report.end]},
     )
+    target_name = query.to if isinstance(query.to, str) else table.board.name(query.to)
+    result.lines = [
+        DrawnLine(report.start, report.end, target_name, line_result(report.clear, report.hindering), report.blocked_by)
+    ]
+    if report.blocked_by:
+        result.outcome["blocked_by"] = report.blocked_by
     result.picture = situation.board.text_picture(situation, result)
     return result

@@ -14,6 +14,7 @@ from typing import Any
 
 from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
+from adjudicator.games.clix.dice import DIE_FACES, fraction
 from adjudicator.games.clix.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
 from adjudicator.games.clix.slaying import frenzy_attack, slaying
 from adjudicator.games.clix.table import Table
@@ -68,7 +69,38 @@ def _move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer: Cite
     if not ends:
         return _unreachable(table, moving, query.to, out, citer)
     _legal(table, moving, ends[0], out, citer, frenzy=query.frenzy)
+    if query.die is None and moving.breakaway.required and len(moving.breakaway.succeeding) < len(DIE_FACES):
+        _depends(table, moving, out)
     return _finish(table, out)
+
+
+def _depends(table: Table, moving: Plan, out: Answer) -> None:
+    """No die given and the break-away roll can fail: the move happens on some rolls only.
+
+    The verdict is ``depends``; ``branches`` gives each branch's rolls, exact
+    probability and what happens (``path`` and ``end`` stay those of the move
+    when the roll succeeds).
+    """
+    good = moving.breakaway.succeeding
+    bad = tuple(f for f in DIE_FACES if f not in good)
+    start = table.board.name(moving.mover.square)
+    out.verdict = "depends"
+    out.outcome["branches"] = [
+        {
+            "when": "the break-away roll succeeds",
+            "rolls": list(good),
+            "probability": fraction(len(good), len(DIE_FACES)),
+            "verdict": "legal",
+            "end": out.outcome["end"],
+        },
+        {
+            "when": "the break-away roll fails: the piece stays where it is",
+            "rolls": list(bad),
+            "probability": fraction(len(bad), len(DIE_FACES)),
+            "verdict": "illegal",
+            "end": start,
+        },
+    ]
 
 
 def _frenzy(table: Table, mover: Piece, out: Answer, citer: Citer) -> bool:

@@ -19,6 +19,7 @@ def answer(table: Table) -> Answer:
     piece = table.piece(query.piece)
     result = Answer(table.ruleset, "value", "answered")
     result.marks["targets"] = list(piece.at)
+    result.target_names = {piece.id: list(piece.at)}
     shown = getattr(piece, query.stat)
     if shown is None:
         raise PositionedError(
@@ -42,8 +43,11 @@ def answer(table: Table) -> Answer:
         result.trace.extend(computed.steps)
         outcome |= {"value": computed.value, "base": computed.base, "replaced": computed.replaced}
         outcome["modifiers"] = computed.modifiers
+        outcome["pipeline"] = computed.pipeline
         if computed.undecided:
             result.verdict = "undecided"
     result.outcome = outcome
-    result.picture = situation.board.text_picture(situation, result)
+    steps = [f"  {n}. {line}" for n, line in enumerate(outcome.get("pipeline", []), 1)]
+    head = [f"{piece.id}'s {query.stat} value, step by step:", *steps] if steps else []
+    result.picture = "\n".join([*head, situation.board.text_picture(situation, result)])
     return result

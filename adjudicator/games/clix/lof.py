@@ -64,6 +64,8 @@ class LofReport:
     """Fact vectors used, by decision: a list of fact dicts per decision."""
     start: SpaceId = None
     end: SpaceId = None
+    blocked_by: str = ""
+    """What blocks the line, in words (empty unless the line is blocked)."""
 
     @property
     def decided(self) -> bool:
@@ -93,13 +95,42 @@ def _line_name(board: Space, facts: LineFacts) -> str:
     return f"{board.name(facts.start)}-{board.name(facts.end)}"
 
 
-def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Step], list[dict[str, Value]]]:
-    """``lof.blocked`` per occupant in the way (see module doc): value, cited steps, fact vectors."""
+BLOCKING_WORDS: dict[str, str] = {
+    "crosses_blocking": "a wall or blocking terrain on the line",
+    "blocking_diagonal": "blocking terrain on both sides of a diagonal corner",
+    "closed_doorway": "a closed doorway",
+    "object_beside_target": "an object beside the target",
+    "io_mismatch": "the roof between indoors and outdoors",
+    "crosses_higher_elevated": "higher elevated terrain on the line",
+    "lower_level_blocking": "blocking terrain at the lower level",
+    "crosses_elevated": "elevated terrain on the line",
+    "crosses_large": "a giant figure on the line",
+    "outdoor_over_indoor": "the roof between indoors and outdoors",
+}
+"""Words for the facts that can block a line with no piece in the way."""
+
+
+def _terrain_blocker(facts: LineFacts) -> str:
+    """What blocks a line no piece stands in, in words, from the facts that were true."""
+    found = [words for name, words in BLOCKING_WORDS.items() if facts.blocked.get(name) is True]
+    corner = facts.blocked.get("corner_point")
+    if corner == "blocking":
+        found.append("a corner point touched by blocking terrain or walls")
+    return "; ".join(dict.fromkeys(found)) or "the terrain on the line"
+
+
+def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Step], list[dict[str, Value]], str]:
+    """``lof.blocked`` per occupant in the way (see module doc): value, cited steps, fact vectors, blocker words."""
     line = _line_name(table.board, facts)
     if not facts.blockers:
         result = table.decide("lof.blocked", facts.blocked)
-        note = f"line {line}: no monster or victim in the way"
-        return _bool(result), _annotate(result.trace, note), [facts.blocked]
+        value = _bool(result)
+        if value is True:
+            words = _terrain_blocker(facts)
+            note = f"line {line}: blocked by {words}"
+            return value, _annotate(result.trace, note), [facts.blocked], words
+        note = f"line {line}: no piece in the way, and no wall or blocking terrain blocks it"
+        return value, _annotate(result.trace, note), [facts.blocked], ""
     vectors: list[dict[str, Value]] = []
     clear_steps: list[Step] = []
     undecided: list[Step] = []
@@ -108,14 +139,14 @@ def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list
         vectors += used
         annotated = _annotate(steps, f"line {line}: {blocker.describe(table.board.name)}")
         if value is True:
-            return True, annotated, vectors
+            return True, annotated, vectors, blocker.describe(table.board.name)
         if value is None:
             undecided += annotated
         else:
             clear_steps += annotated
     if undecided:
-        return None, undecided + clear_steps, vectors
-    return False, clear_steps, vectors
+        return None, undecided + clear_steps, vectors, ""
+    return False, clear_steps, vectors, ""
 
 
 def _evaluate_blocker(
@@ -167,7 +198,7 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
         raise ValueError(f"a line of fire needs two different squares, got {table.board.name(start)} twice")
     facts = line_facts(table, start, end, attacker, target)
     clear_steps: list[Step] = [s for r in facts.inputs for s in r.trace]
-    blocked, blocked_steps, blocked_vectors = _evaluate_blocked(table, facts)
+    blocked, blocked_steps, blocked_vectors, blocked_by = _evaluate_blocked(table, facts)
     hindering_result = table.decide("defense.hindering_bonus", facts.hindering)
     distance, distance_steps, distance_vectors = _distance(table, facts)
     undecided_inputs = [s for r in facts.undecided_inputs for s in r.trace]
@@ -196,6 +227,7 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
         },
         start=start,
         end=end,
+        blocked_by=blocked_by if clear is False else "",
     )
 
 

@@ -56,6 +56,7 @@ BlockerKind = Literal["occupant", "pair", "doublebase"]
 
 BLOCKING = "blocking"
 HINDERING = "hindering"
+WATER = "water"
 
 
 NEUTRAL: dict[str, Value] = {
@@ -477,6 +478,7 @@ class _Builder:
                 self.note_input(result, relevant=True)
             if rank[str(result.value)] > rank[worst]:
                 worst = str(result.value)
+        self._water_is_clear()
         elevated = [table.level(sq) > 1 for sq in (self.start, self.end)]
         interior = self.trace.interior
         blocking = [sq for sq in self.path if board.terrain_at(sq) == BLOCKING]
@@ -500,6 +502,26 @@ class _Builder:
             "outdoor_over_indoor": indoor and table.indoor(self.start) != table.indoor(self.end),
             "multibase_crossed": multibase,
         }
+
+    def _water_is_clear(self) -> None:
+        """Cite the rule that classes water for line of fire when water lies on the line (hc L1213-1215).
+
+        Water never hindering the line is a reason in the attacker's favour: the trace names it, as it names
+        a hindering square against.
+        """
+        if not any(self.board.terrain_at(sq) == WATER for sq in self.path):
+            return
+        facts: dict[str, Value] = {
+            "purpose": "lof",
+            "green": False,
+            "blue": True,
+            "brown": False,
+            "debris": False,
+            "stairs": False,
+        }
+        result = self.table.decide("terrain.square_class", facts)
+        if result.value is not None:
+            self.note_input(result, relevant=True)
 
     def _point_class(self, square: SpaceId) -> str:
         """A corner point's side as the corner-point rule classes it: a character counts as blocking (hc L1453-1460)."""

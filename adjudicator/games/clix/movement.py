@@ -82,6 +82,8 @@ class Breakaway:
     succeeded: bool | None = None
     p_success: str | None = None
     undecided: bool = False
+    succeeding: tuple[int, ...] = ()
+    """The die faces on which the roll succeeds."""
 
     def outcome(self) -> dict[str, object]:
         """The contract's ``breakaway`` object."""
@@ -368,6 +370,10 @@ def _breakaway(out: Plan, die: int | None) -> None:
         return
     good = sum(1 for r in faces.values() if r.value is True)
     out.breakaway.p_success = fraction(good, len(DIE_FACES))
+    out.breakaway.succeeding = tuple(f for f in DIE_FACES if faces[f].value is True)
+    if die is None and not good:
+        out.blocked = Why(faces[DIE_FACES[0]], "every break-away roll fails")
+        return
     if die is not None:
         result = faces[die]
         out.breakaway.die = die
@@ -377,8 +383,12 @@ def _breakaway(out: Plan, die: int | None) -> None:
             out.blocked = Why(result, f"break-away roll {die}")
             return
     else:
-        out.breakaway.results += [Why(faces[min(f for f in faces if faces[f].value is not True)], "a roll that fails")]
-        out.breakaway.results += [Why(faces[max(f for f in faces if faces[f].value is True)], "a roll that succeeds")]
+        failing = [f for f in faces if faces[f].value is not True]
+        if failing:
+            out.breakaway.results += [Why(faces[max(failing)], f"a roll of {max(failing)} fails")]
+        out.breakaway.results += [
+            Why(faces[min(out.breakaway.succeeding)], f"a roll of {min(out.breakaway.succeeding)} succeeds")
+        ]
     facts.escape(rolled=True)
 
 

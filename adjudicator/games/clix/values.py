@@ -113,6 +113,8 @@ class ValueResult:
     replaced: bool = False
     modifiers: list[int] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    pipeline: list[str] = field(default_factory=list)
+    """The value step by step, in words (``3 +4, limited to +3 by the rule of 3: 6``)."""
 
     @property
     def undecided(self) -> bool:
@@ -168,6 +170,7 @@ def _stages(table: Table, effects: Sequence[Effect], out: ValueResult) -> list[l
 
 def _pipeline(table: Table, printed: int, effects: Sequence[Effect], out: ValueResult) -> int:
     current = printed
+    out.pipeline.append(f"printed: {printed}")
     if not any(_is_replacement(e) for e in effects):
         current = out.base = int(
             _ask(table, out, "value.base", {"printed": printed, "replacement": "none", "set_to": 0})
@@ -203,6 +206,8 @@ def _replace(table: Table, current: int, effect: Effect, out: ValueResult) -> in
     }
     out.base = int(_ask(table, out, "value.base", facts))
     out.replaced = True
+    how = f"replaced by {effect.n}" if effect.op == "replace" else f"halved ({current} / 2, rounded as the rules say)"
+    out.pipeline.append(f"{how}: {out.base}")
     return out.base
 
 
@@ -238,4 +243,14 @@ def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
     out.cite(result)
     if result.value is None:
         raise Open
-    return int(result.value)
+    value = int(result.value)
+    total, applied = sum(mods), value - base
+    listed = ", ".join(f"{m:+d}" for m in mods) or "none"
+    if applied == total:
+        out.pipeline.append(f"modifiers {listed}: {base} {total:+d} = {value}")
+    else:
+        out.pipeline.append(
+            f"modifiers {listed} (total {total:+d}) limited to {applied:+d} "
+            f"({', '.join(dict.fromkeys(s.rule for s in result.trace))}): {base} {applied:+d} = {value}"
+        )
+    return value

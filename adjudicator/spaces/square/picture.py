@@ -1,7 +1,13 @@
 """Board pictures: a text grid for the terminal and an SVG file.
 
-Both draw the map (terrain, walls, stairs, objects), the pieces, and the
-answer's marks: a move's path, a line of fire, the squares reached, targets.
+Both draw the map (terrain, walls, doorways, stairs, objects), the pieces and
+the answer's own facts: a move's path, every line of fire the answer computed
+coloured by its result, the squares reached and every target by name.
+
+The text grid never lets a legend entry collide: pieces get a unique label of
+letters and digits, terrain, objects and marks only punctuation.  The SVG
+carries machine-readable attributes (``data-result``, ``data-target``,
+``data-piece``) so a test can check the picture against the answer.
 """
 
 from __future__ import annotations
@@ -10,14 +16,20 @@ from html import escape
 from typing import cast
 
 from adjudicator.answer import Answer
-from adjudicator.situation.model import Situation
+from adjudicator.situation.model import Piece, Situation
 from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.square.board import Board, Square, column_name
+from adjudicator.spaces.square.board import DOOR_STEP, Board, Square, column_name, square_name
 
-TERRAIN_CHAR = {"clear": ".", "hindering": "h", "water": "~", "blocking": "#"}
+TERRAIN_CHAR = {"clear": ".", "hindering": ":", "water": "~", "blocking": "#"}
 TERRAIN_FILL = {"clear": "#f4f1e8", "hindering": "#b9d9a0", "water": "#9cc8ea", "blocking": "#8a6d4b"}
-OBJECT_CHAR = {"portal": "P", "tombstone": "T", "tree": "Y"}
+OBJECT_CHAR = {"portal": "@", "tombstone": "&", "tree": "%"}
+OBJECT_SVG = {"portal": "P", "tombstone": "T", "tree": "Y"}
+PATH_CHAR, REACH_CHAR, LINE_CHAR = "*", "o", "+"
+WALL_V, WALL_H, DOOR_V, DOOR_H = "|", "-", "]", "="
+LINE_COLOUR = {"clear": "#2e7d32", "hindered": "#ef8f00", "blocked": "#c62828", "undecided": "#777777"}
+LINE_DASH = {"clear": "", "hindered": ' stroke-dasharray="8 4"', "blocked": ' stroke-dasharray="2 4"', "undecided": ""}
 CELL = 40
+LABEL_WIDTH = 2
 
 
 def _board(situation: Situation) -> Board:
@@ -25,62 +37,151 @@ def _board(situation: Situation) -> Board:
     return cast("Board", situation.board)
 
 
-def piece_labels(situation: Situation) -> dict[SpaceId, str]:
-    """One character per occupied square: the first letter of the piece id.
+def piece_labels(situation: Situation) -> dict[str, str]:
+    """A unique label of two letters or digits per piece id.
 
-    Monsters of player 1 are upper case, others lower case; victims are ``v``.
+    The first two letters of the id, upper case for player 1's pieces and lower
+    case for the others' and for victims; when two pieces would share a label
+    the later ones get the first letter and a digit.
     """
-    labels: dict[SpaceId, str] = {}
+    labels: dict[str, str] = {}
+    used: set[str] = set()
     for piece in situation.pieces:
-        char = "v" if piece.is_token else piece.id[0]
-        char = char.upper() if piece.player == 1 else char.lower()
-        for square in piece.at:
-            labels[square] = char
+        letters = "".join(ch for ch in piece.id if ch.isalnum()) or "p"
+        label = letters[:LABEL_WIDTH] if len(letters) >= LABEL_WIDTH else letters * LABEL_WIDTH
+        label = label.upper() if piece.player == 1 else label.lower()
+        number = 1
+        while label in used:
+            label = f"{label[0]}{number}"
+            number += 1
+        used.add(label)
+        labels[piece.id] = label
     return labels
 
 
+def _square_labels(situation: Situation, labels: dict[str, str]) -> dict[SpaceId, str]:
+    return {square: labels[piece.id] for piece in situation.pieces for square in piece.at}
+
+
+def _doorways(situation: Situation) -> set[frozenset[SpaceId]]:
+    """The edges that are a portal's doorway, as the pair of squares they separate."""
+    out: set[frozenset[SpaceId]] = set()
+    for obj in situation.objects:
+        if obj.door is None:
+            continue
+        square = cast("Square", obj.at)
+        step = DOOR_STEP[obj.door]
+        out.add(frozenset({square, (square[0] + step[0], square[1] + step[1])}))
+    return out
+
+
 def text_board(situation: Situation, answer: Answer | None = None) -> str:
-    """The board as text: one character per square, marks shown as ``*`` and ``+``."""
+    """The board as text: two characters per square, walls and doorways between them, then a legend."""
     board = _board(situation)
     marks = answer.marks if answer else {}
-    path = set(marks.get("path", [])) | set(marks.get("reach", []))
-    line = set(marks.get("line", [])) | set(marks.get("targets", []))
+    line_squares = set(marks.get("line", [])) | {
+        sq for ln in (answer.lines if answer else []) for sq in (ln.start, ln.end)
+    }
+    marked = {
+        **dict.fromkeys(line_squares, LINE_CHAR),
+        **dict.fromkeys(marks.get("reach", []), REACH_CHAR),
+        **dict.fromkeys(marks.get("path", []), PATH_CHAR),
+    }
     labels = piece_labels(situation)
+    on_square = _square_labels(situation, labels)
     objects = {o.at: OBJECT_CHAR[o.type] for o in situation.objects}
-    header = "   " + "".join(column_name(c)[-1] for c in range(board.width))
-    rows = [header]
+    walls: set[frozenset[SpaceId]] = {frozenset(w) for w in board.walls}
+    doors = _doorways(situation)
+    rows = ["   " + "".join(f" {column_name(c):<{LABEL_WIDTH}}" for c in range(board.width))]
     for row in range(board.height):
-        chars = []
+        if row:
+            edges = "".join(_edge_below(board, (col, row - 1), walls, doors) for col in range(board.width))
+            if edges.strip():
+                rows.append("   " + edges)
+        cells = []
         for col in range(board.width):
             square = (col, row)
-            chars.append(_char(square, board.terrain.get(square), labels, objects, (path, line)))
-        rows.append(f"{row + 1:>2} " + "".join(chars))
-    legend = (
-        "pieces: player 1 upper case, others lower case, v victim; "
-        "* path/reach; + line/targets; P portal T tombstone Y tree"
-    )
-    return "\n".join([*rows, legend])
+            left = _edge_left(square, walls, doors)
+            cells.append(left + _cell(square, board, on_square, objects, marked))
+        rows.append(f"{row + 1:>2} " + "".join(cells))
+    legend = _legend(situation, labels, answer, board, walls, doors)
+    if not any(LINE_CHAR in r[3:] for r in rows[1:]):
+        legend[1] = legend[1].replace(f", {LINE_CHAR} line of fire end", "")
+    return "\n".join([*rows, *legend])
 
 
-def _char(
-    square: SpaceId,
-    terrain: object,
-    labels: dict[SpaceId, str],
+def _edge_left(square: Square, walls: set[frozenset[SpaceId]], doors: set[frozenset[SpaceId]]) -> str:
+    edge = frozenset({square, (square[0] - 1, square[1])})
+    if edge in doors:
+        return DOOR_V
+    return WALL_V if edge in walls else " "
+
+
+def _edge_below(board: Board, square: Square, walls: set[frozenset[SpaceId]], doors: set[frozenset[SpaceId]]) -> str:
+    edge = frozenset({square, (square[0], square[1] + 1)})
+    if edge in doors:
+        char = DOOR_H
+    elif edge in walls:
+        char = WALL_H
+    else:
+        char = " "
+    del board
+    return " " + char * LABEL_WIDTH
+
+
+def _cell(
+    square: Square,
+    board: Board,
+    on_square: dict[SpaceId, str],
     objects: dict[SpaceId, str],
-    marked: tuple[set[SpaceId], set[SpaceId]],
+    marked: dict[SpaceId, str],
 ) -> str:
-    path, line = marked
+    terrain = board.terrain.get(square)
     if terrain is None:
-        return " "
-    if square in labels:
-        return labels[square]
-    if square in objects:
-        return objects[square]
-    if square in path:
-        return "*"
-    if square in line:
-        return "+"
-    return TERRAIN_CHAR[str(terrain)]
+        return " " * LABEL_WIDTH
+    if square in on_square:
+        return on_square[square]
+    first = objects.get(square, TERRAIN_CHAR[str(terrain)])
+    return first + marked.get(square, " ")
+
+
+def _legend(  # noqa: PLR0917 - the picture's parts, computed once by the caller
+    situation: Situation,
+    labels: dict[str, str],
+    answer: Answer | None,
+    board: Board,
+    walls: set[frozenset[SpaceId]],
+    doors: set[frozenset[SpaceId]],
+) -> list[str]:
+    """Legend lines that name only what the picture shows."""
+    pieces = ", ".join(f"{labels[p.id]} {p.id} ({_side(p)})" for p in situation.pieces)
+    terrains = sorted({str(t) for t in board.terrain.values()}, key=list(TERRAIN_CHAR).index)
+    shown = [f"{TERRAIN_CHAR[t]} {t}" for t in terrains]
+    shown += [f"{OBJECT_CHAR[t]} {t}" for t in sorted({o.type for o in situation.objects})]
+    if walls - doors:
+        shown.append(f"{WALL_V} {WALL_H} wall")
+    if doors:
+        shown.append(f"{DOOR_V} {DOOR_H} doorway")
+    marks = answer.marks if answer else {}
+    if len(marks.get("path", [])) > 1:
+        shown.append(f"{PATH_CHAR} path")
+    if marks.get("reach"):
+        shown.append(f"{REACH_CHAR} reached")
+    if answer is not None and (answer.lines or marks.get("line")):
+        shown.append(f"{LINE_CHAR} line of fire end")
+    out = [f"pieces: {pieces}" if pieces else "pieces: none", "map: " + ", ".join(shown)]
+    if answer is not None:
+        out += [
+            f"line to {ln.target}: {ln.result}" + (f" ({ln.blocked_by})" if ln.blocked_by else "")
+            for ln in answer.lines
+        ]
+    return out
+
+
+def _side(piece: Piece) -> str:
+    if piece.is_token:
+        return f"{piece.type}"
+    return f"player {piece.player}"
 
 
 def svg_board(situation: Situation, answer: Answer | None = None) -> str:
@@ -96,8 +197,9 @@ def svg_board(situation: Situation, answer: Answer | None = None) -> str:
     ]
     parts += _svg_squares(situation)
     parts += _svg_walls(situation)
-    parts += _svg_marks(answer)
+    parts += _svg_marks(situation, answer)
     parts += _svg_pieces(situation)
+    parts += _svg_targets(situation, answer)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -119,7 +221,10 @@ def _svg_squares(situation: Situation) -> list[str]:
     for square, terrain in board.terrain.items():
         x, y = _xy(square)
         fill = TERRAIN_FILL[str(terrain)]
-        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"/>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999" '
+            f'data-square="{square_name(square)}" data-terrain="{terrain}"/>'
+        )
         level = board.elevation.get(square, 1)
         if level != 1:
             out.append(f'<text x="{x + 3}" y="{y + 12}" font-size="10" fill="#a33">L{level}</text>')
@@ -139,24 +244,35 @@ def _svg_squares(situation: Situation) -> list[str]:
         x, y = _xy(obj.at)
         out.append(
             f'<text x="{x + CELL - 4}" y="{y + CELL - 4}" text-anchor="end" font-size="12" '
-            f'font-weight="bold">{OBJECT_CHAR[obj.type]}</text>'
+            f'font-weight="bold" data-object="{obj.type}">{OBJECT_SVG[obj.type]}</text>'
         )
     return out
+
+
+def _edge_line(a: SpaceId, b: SpaceId) -> tuple[int, int, int, int]:
+    """The shared edge of two orthogonally adjacent squares, as SVG end points."""
+    first, second = sorted(cast("tuple[Square, Square]", (a, b)))
+    x, y = _xy(second)
+    if first[0] != second[0]:  # side by side: the edge is second's left side
+        return x, y, x, y + CELL
+    return x, y, x + CELL, y  # one above the other: second's top side
 
 
 def _svg_walls(situation: Situation) -> list[str]:
     out = []
     for wall in _board(situation).walls:
-        a, b = sorted(wall)
-        x, y = _xy(b)
-        if a[0] != b[0]:  # side by side: vertical wall on b's left edge
-            out.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + CELL}" stroke="black" stroke-width="5"/>')
-        else:  # one above the other: horizontal wall on b's top edge
-            out.append(f'<line x1="{x}" y1="{y}" x2="{x + CELL}" y2="{y}" stroke="black" stroke-width="5"/>')
+        x1, y1, x2, y2 = _edge_line(*sorted(wall))
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="black" stroke-width="5" data-wall="1"/>')
+    for door in _doorways(situation):
+        x1, y1, x2, y2 = _edge_line(*sorted(cast("set[Square]", door)))
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6d4c41" stroke-width="5" '
+            f'stroke-dasharray="6 3" data-doorway="1"/>'
+        )
     return out
 
 
-def _svg_marks(answer: Answer | None) -> list[str]:
+def _svg_marks(situation: Situation, answer: Answer | None) -> list[str]:
     if answer is None:
         return []
     out = []
@@ -164,35 +280,87 @@ def _svg_marks(answer: Answer | None) -> list[str]:
         x, y = _xy(square)
         out.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" fill="none" '
-            f'stroke="#2a7" stroke-width="2" stroke-dasharray="4 3"/>'
+            f'stroke="#2a7" stroke-width="2" stroke-dasharray="4 3" data-reach="1"/>'
         )
     path = answer.marks.get("path", [])
     if len(path) > 1:
         points = " ".join(f"{x},{y}" for x, y in map(_centre, path))
+        names = " ".join(square_name(cast("Square", sq)) for sq in path)
         out.append(
             f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="4" '
-            f'stroke-linejoin="round" opacity="0.8"/>'
+            f'stroke-linejoin="round" opacity="0.8" data-path="{names}"/>'
         )
+    for drawn in answer.lines:
+        (x1, y1), (x2, y2) = _centre(drawn.start), _centre(drawn.end)
+        colour = LINE_COLOUR[drawn.result]
+        title = f"line of fire to {drawn.target}: {drawn.result}" + (
+            f", blocked by {drawn.blocked_by}" if drawn.blocked_by else ""
+        )
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="3"'
+            f'{LINE_DASH[drawn.result]} data-line-of-fire="1" data-target="{escape(drawn.target)}" '
+            f'data-result="{drawn.result}"><title>{escape(title)}</title></line>'
+        )
+        if drawn.result == "blocked":
+            mx, my = (x1 + x2) // 2, (y1 + y2) // 2
+            out.append(
+                f'<text x="{mx}" y="{my + 5}" text-anchor="middle" font-size="16" font-weight="bold" '
+                f'fill="{colour}" data-blocked-mark="{escape(drawn.target)}">✕</text>'
+            )
+    if not answer.lines:
+        out += _bare_line(situation, answer)
+    return out
+
+
+def _bare_line(situation: Situation, answer: Answer) -> list[str]:
+    """A line mark with no computed result (drawn grey, never as clear)."""
+    del situation
     line = answer.marks.get("line", [])
-    if len(line) == 2:  # noqa: PLR2004
-        (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[1])
-        colour = "#c62828" if answer.outcome.get("clear") is False else "#2e7d32"
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="3"/>')
+    if len(line) != 2:  # noqa: PLR2004 - a line has two ends
+        return []
+    (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[1])
+    grey = LINE_COLOUR["undecided"]
+    return [
+        (
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{grey}" stroke-width="3" '
+            f'data-line-of-fire="1" data-result="undecided"/>'
+        )
+    ]
+
+
+def _svg_targets(situation: Situation, answer: Answer | None) -> list[str]:
+    if answer is None:
+        return []
+    named = dict(answer.target_names)
+    covered = {sq for squares in named.values() for sq in squares}
     for square in answer.marks.get("targets", []):
-        cx, cy = _centre(square)
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL // 2 - 2}" fill="none" stroke="#c62828" stroke-width="3"/>')
+        if square not in covered:
+            named[square_name(cast("Square", square))] = [square]
+    del situation
+    out = []
+    for name, squares in named.items():
+        for square in squares:
+            cx, cy = _centre(square)
+            out.append(
+                f'<circle cx="{cx}" cy="{cy}" r="{CELL // 2 - 2}" fill="none" stroke="#c62828" stroke-width="3" '
+                f'data-target="{escape(name)}"/>'
+            )
     return out
 
 
 def _svg_pieces(situation: Situation) -> list[str]:
     out = []
+    labels = piece_labels(situation)
     for piece in situation.pieces:
         colour = "#eee" if piece.is_token else ("#1565c0" if piece.player == 1 else "#c62828")
         for square in piece.at:
             cx, cy = _centre(square)
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL // 3}" fill="{colour}" stroke="black"/>')
+            out.append(
+                f'<circle cx="{cx}" cy="{cy}" r="{CELL // 3}" fill="{colour}" stroke="black" '
+                f'data-piece="{escape(piece.id)}"><title>{escape(piece.id)}</title></circle>'
+            )
             out.append(
                 f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="11" '
-                f'fill="{"black" if piece.is_token else "white"}">{escape(piece.id[:3])}</text>'
+                f'fill="{"black" if piece.is_token else "white"}">{escape(labels[piece.id])}</text>'
             )
     return out

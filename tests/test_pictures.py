@@ -1,0 +1,116 @@
+"""Pictures drawn from the answer's own facts: the SVG never contradicts the verdict.
+
+Every example situation on a square board is answered and drawn; for each
+line of fire and each target in the answer, the picture must draw it with
+the answer's own result (a blocked line never drawn as clear).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.core.spec import Spec, known_rulesets, load_spec
+from adjudicator.games import game_of
+from adjudicator.queries import answer, supported
+from adjudicator.situation.load import load_situation
+from adjudicator.situation.model import Situation
+from adjudicator.spaces.square.picture import piece_labels, text_board
+from tests.conftest import ROOT
+
+SVG = "{http://www.w3.org/2000/svg}"
+CLIX = re.compile(r"^ruleset:\s*(horrorclix|heroclix)/", re.MULTILINE)
+EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if CLIX.search(p.read_text(encoding="utf-8")))
+"""The square-board games' examples (the other games draw their own pictures)."""
+
+
+@cache
+def spec_for(game: str) -> Spec:
+    """One spec per game, loaded once."""
+    return load_spec(games=(game,))
+
+
+def answered(path: Path) -> tuple[Situation, Any, dict[str, Any]]:
+    """The situation, its answer and the answer's JSON."""
+    situation = load_situation(path, known_rulesets())
+    if situation.board.kind != "square" or not supported(situation.query.kind):
+        pytest.skip("pictures checked here are the square board's")
+    spec = spec_for(game_of(situation.ruleset).id)
+    result = answer(spec, situation)
+    return situation, result, result.to_json(spec)
+
+
+def expected_line_results(data: dict[str, Any]) -> dict[str, str]:
+    """``{target: result}`` from the answer's JSON outcome alone."""
+    outcome = data["outcome"]
+    if data["query"] == "line_of_fire":
+        pairs = {"": (outcome["clear"], outcome["hindering"])}
+    elif "line_of_fire" in outcome:
+        pairs = {t: (clear, outcome["hindering"].get(t)) for t, clear in outcome["line_of_fire"].items()}
+    else:
+        return {}
+    out = {}
+    for target, (clear, hindering) in pairs.items():
+        out[target] = "undecided" if clear is None else "blocked" if not clear else "hindered" if hindering else "clear"
+    return out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[str(p.relative_to(ROOT / "examples")) for p in EXAMPLES])
+def test_svg_draws_every_line_and_target_with_the_answers_result(path: Path) -> None:
+    """Each line of fire has the answer's result; every target is drawn by name."""
+    situation, result, data = answered(path)
+    root = ET.fromstring(situation.board.svg_picture(situation, result))  # noqa: S314 - our own output
+    drawn = {
+        el.get("data-target", ""): el.get("data-result")
+        for el in root.iter(f"{SVG}line")
+        if el.get("data-line-of-fire")
+    }
+    want = expected_line_results(data)
+    if data["query"] == "line_of_fire":
+        assert len(drawn) == 1
+        assert next(iter(drawn.values())) == want[""]
+    else:
+        assert drawn == want
+    circled = {el.get("data-target") for el in root.iter(f"{SVG}circle") if el.get("data-target")}
+    targets = set(data["outcome"].get("allowed", {})) if data["query"] == "attack" else set(result.target_names)
+    assert targets <= circled
+
+
+def test_blocked_line_is_never_drawn_as_clear() -> None:
+    """The issue's case: a ranged attack through a wall is drawn blocked, and its blocker named."""
+    path = ROOT / "examples" / "rulings" / "attack" / "giant-reach-wall-2008.yaml"
+    situation, result, data = answered(path)
+    svg = situation.board.svg_picture(situation, result)
+    blocked = [t for t, clear in data["outcome"].get("line_of_fire", {}).items() if clear is False]
+    for target in blocked:
+        assert f'data-target="{target}" data-result="blocked"' in svg
+    assert 'data-result="clear"' not in svg or not blocked
+
+
+def test_text_board_labels_are_unique_and_never_terrain_symbols() -> None:
+    """Pieces by unique labels of letters and digits; the legend names each one."""
+    path = ROOT / "examples" / "rulings" / "attack" / "critical-hit-two-targets-1e.yaml"
+    situation, result, _ = answered(path)
+    labels = piece_labels(situation)
+    assert len(set(labels.values())) == len(labels)
+    assert all(label.isalnum() for label in labels.values())
+    picture = text_board(situation, result)
+    for piece, label in labels.items():
+        assert f"{label} {piece}" in picture
+
+
+def test_text_board_draws_walls_and_doorways() -> None:
+    """A portal's doorway and the walls show in the text board and in its legend."""
+    path = ROOT / "examples" / "movement" / "portal-victim-bars-1e.yaml"
+    situation, result, _ = answered(path)
+    picture = text_board(situation, result)
+    grid, legend = picture.split("\npieces:")
+    assert "|" in grid
+    assert "]" in grid or "=" in grid
+    assert "doorway" in legend
+    assert "wall" in legend
