@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 
 CORPUS = ROOT / "examples" / "rulings" / "gloomhaven"
 MINIMUM = 40
-QUERY_KINDS = {"monster_turn", "line_of_sight", "range", "move", "attack"}
+QUERY_KINDS = {"monster_turn", "line_of_sight", "range", "move", "attack", "initiative", "scenario_level"}
 
 
 def rulings() -> list[Path]:

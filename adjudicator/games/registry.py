@@ -82,6 +82,8 @@ class Game:
     """The module that reads its situation files: ``read_situation(doc, path, shown, known_rulesets)``."""
     answering: str = "adjudicator.games.clix.answering"
     """The module that answers its queries: ``answer(spec, situation) -> Answer``."""
+    dumper: str = "adjudicator.situation.dump"
+    """The module that writes its situations back as YAML: ``dump_situation(situation) -> str``."""
 
     @property
     def figure(self) -> str:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
-from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
+from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml, parse_yaml
 from adjudicator.games import Game, UnknownGame, game_of
 from adjudicator.situation.fields import Fields, check_int, describe, fail
 from adjudicator.situation.model import (
@@ -517,7 +517,19 @@ def load_situation(path: Path, known_rulesets: set[str]) -> Situation:
     games' reader; a file whose ruleset is missing or unknown is reported here.
     """
     shown = str(path)
-    doc = load_yaml(path, shown)
+    return _read_document(load_yaml(path, shown), path, shown, known_rulesets)
+
+
+def load_situation_text(text: str, shown: str, known_rulesets: set[str]) -> Situation:
+    """Read and validate a situation given as text (an HTTP request body): no file is opened.
+
+    Errors name ``shown`` as the file, exactly as :func:`load_situation` names its path.
+    """
+    return _read_document(parse_yaml(text, shown), Path(shown), shown, known_rulesets)
+
+
+def _read_document(doc: Node, path: Path, shown: str, known_rulesets: set[str]) -> Situation:
+    """Read a parsed situation document with its game's reader (see :func:`load_situation`)."""
     game = _game_of_document(doc, known_rulesets)
     if game is not None and game.situations != __name__:
         reader = importlib.import_module(game.situations)
@@ -542,11 +554,14 @@ def _game_of_document(doc: Node, known_rulesets: set[str]) -> Game | None:
         return None
 
 
-__all__ = ["dump_situation", "load_situation"]
+__all__ = ["dump_situation", "load_situation", "load_situation_text"]
 
 
-def dump_situation(situation: Situation) -> str:
-    """Write a situation back as YAML (see :mod:`adjudicator.situation.dump`; imported lazily, ask never writes)."""
-    from adjudicator.situation.dump import dump_situation as dump  # noqa: PLC0415 - ask never loads the YAML writer
+def dump_situation(situation: Any) -> str:
+    """Write a situation of any game back as YAML: its game's ``dumper`` module, imported lazily (ask never writes).
 
-    return dump(situation)
+    The Clix games' writer is :mod:`adjudicator.situation.dump`.
+    """
+    writer = importlib.import_module(game_of(situation.ruleset).dumper)
+    text: str = writer.dump_situation(situation)
+    return text

@@ -32,6 +32,7 @@ GAME: Final = Game(
     die_faces=DIE_FACES,
     situations=f"{_PACKAGE}.situation",
     answering=f"{_PACKAGE}.answering",
+    dumper=f"{_PACKAGE}.dump",
 )
 """The game entry: a roll uses as many dice as the trait or card says (``dice`` empty), each die showing
 0, 0, 1, 1, 2 or 2 (``die_faces``, L377, L647)."""

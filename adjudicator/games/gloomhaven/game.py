@@ -19,10 +19,13 @@ GAME: Final = Game(
         "range": f"{PACKAGE}.ranges",
         "move": f"{PACKAGE}.move",
         "attack": f"{PACKAGE}.attack",
+        "initiative": f"{PACKAGE}.initiative",
+        "scenario_level": f"{PACKAGE}.scenario_level",
     },
     space="hex",
     dice=(),
     situations=f"{PACKAGE}.reader",
     answering=f"{PACKAGE}.answering",
+    dumper=f"{PACKAGE}.dump",
 )
 """Registered by :mod:`adjudicator.games` (replacing the planned entry)."""

@@ -34,6 +34,12 @@ from adjudicator.games.gloomhaven.situation import (
     Situation,
     Trap,
 )
+from adjudicator.games.gloomhaven.value_reader import (
+    INITIATIVE_FIELDS,
+    SCENARIO_LEVEL_FIELDS,
+    read_initiative,
+    read_scenario_level,
+)
 from adjudicator.situation.fields import Fields, describe, fail
 from adjudicator.spaces.hex import FEATURES, Hex, HexMap, build_map, parse_hex
 
@@ -50,6 +56,8 @@ QUERY_FIELDS: dict[str, tuple[str, ...]] = {
         *("value", "target", "shield", "pierce", "poisoned", "advantage", "disadvantage"),
         *("deck", "bless", "curse"),
     ),
+    "initiative": INITIATIVE_FIELDS,
+    "scenario_level": SCENARIO_LEVEL_FIELDS,
 }
 ATTACK_FIELDS = ("range", "targets", "area", "add_targets")
 PLAY_FIELDS = ("end", "targets")
@@ -295,7 +303,7 @@ class _Reader:
 
     # -- queries
 
-    def read_query(self, f: Fields) -> Query:
+    def read_query(self, f: Fields) -> Query:  # noqa: PLR0911 - one return per query kind
         """The ``query`` mapping, by kind."""
         kind = f.choice("kind", QUERY_KINDS)
         f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
@@ -307,6 +315,10 @@ class _Reader:
             return self.read_move(f)
         if kind == "monster_turn":
             return self.read_monster_turn(f)
+        if kind == "initiative":
+            return read_initiative(f, self.pieces)
+        if kind == "scenario_level":
+            return read_scenario_level(f)
         return self.read_attack_query(f)
 
     def endpoint(self, f: Fields, key: str) -> Endpoint:

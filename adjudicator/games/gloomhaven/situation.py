@@ -23,7 +23,9 @@ PIECE_TYPES = ("character", "summon", "monster")
 PLAYER_SIDE = frozenset({"character", "summon"})
 RANKS = ("normal", "elite", "boss", "named")
 CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen")
-QUERY_KINDS = ("monster_turn", "line_of_sight", "range", "move", "attack")
+QUERY_KINDS = ("monster_turn", "line_of_sight", "range", "move", "attack", "initiative", "scenario_level")
+"""The contract's kinds, then the optional extensions (``initiative``, ``scenario_level``)."""
+DIFFICULTIES = ("normal", "easy", "hard", "very_hard")
 OBJECT_TYPES = ("trap",)
 CARD_WORDS = ("x2", "null", "bless", "curse")
 """Attack-modifier cards that are words; the others are ``+N``, ``-N`` and rolling ``r+N`` (``r-N``)."""
@@ -201,7 +203,37 @@ class AttackQuery:
     kind: Literal["attack"] = "attack"
 
 
-Query = MonsterTurnQuery | LineOfSightQuery | RangeQuery | MoveQuery | AttackQuery
+@dataclass(frozen=True)
+class InitiativeQuery:
+    """The order in which the figures act this round (an optional extension of the contract).
+
+    ``types`` groups monsters of one type (standees in the order listed); a
+    monster in no group is a type of its own. ``standees`` holds the standee
+    numbers given (the default is the place in the group, from 1);
+    ``secondary`` the other card's initiative of characters; ``long_rest``
+    the characters who long rest (initiative 99).
+    """
+
+    types: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    standees: tuple[tuple[str, int], ...] = ()
+    secondary: tuple[tuple[str, int], ...] = ()
+    long_rest: tuple[str, ...] = ()
+    kind: Literal["initiative"] = "initiative"
+
+
+@dataclass(frozen=True)
+class ScenarioLevelQuery:
+    """The scenario level from the characters' levels and the difficulty, and the numbers it sets."""
+
+    levels: tuple[int, ...]
+    difficulty: str = "normal"
+    solo_or_open: bool = False
+    kind: Literal["scenario_level"] = "scenario_level"
+
+
+Query = (
+    MonsterTurnQuery | LineOfSightQuery | RangeQuery | MoveQuery | AttackQuery | InitiativeQuery | ScenarioLevelQuery
+)
 """A Gloomhaven question; ``query.kind`` names its kind."""
 
 
