@@ -7,12 +7,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: run test lint typecheck pytest docs browser chromium verbatim clean
+.PHONY: run test serve lint typecheck pytest docs browser chromium verbatim clean
 
-# Debian's chromium for the browser test (tests/test_browser.py); never fails:
+# Debian's chromium and its driver for the browser tests (tests/test_browser.py, tests/web/); never fails:
 # without root or apt-get the browser test skips and says why.
-INSTALL_CHROMIUM = command -v chromium >/dev/null 2>&1 \
-	|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+INSTALL_CHROMIUM = (command -v chromium && command -v chromedriver) >/dev/null 2>&1 \
+	|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null 2>&1 \
 	|| echo "chromium could not be installed (needs root and apt-get): the browser test will be skipped"
 
 $(STAMP): pyproject.toml setup.py
@@ -25,6 +25,10 @@ $(STAMP): pyproject.toml setup.py
 ## The main job: validate every spec, summarise each ruleset, answer the bundled examples.
 run: $(STAMP)
 	$(BIN)/adjudicator examples
+
+## The judge's table: the page and the HTTP API on http://127.0.0.1:8000/ (the reference too, once built by docs).
+serve: $(STAMP)
+	$(BIN)/adjudicator serve
 
 ## The whole test suite: lint, types, tests (with the verbatim check), docs.
 test: lint typecheck pytest docs

@@ -23,6 +23,7 @@ setup(
     package_data={
         "adjudicator": ["py.typed"],
         "adjudicator.core": ["seed_headings.json"],
+        "adjudicator.web": ["static/*.html", "static/*.css", "static/*.js"],
         "proofs": ["py.typed"],
         **{name: ["*.yaml"] for name in SPEC},
     },

@@ -12,14 +12,10 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from adjudicator.core.coverage import coverage
 from adjudicator.core.engine import FactError, RuleConflict
 from adjudicator.core.errors import PositionedError, SpecErrors, UsageError
 from adjudicator.core.expr.types import BoolT, IntT
@@ -28,8 +24,59 @@ from adjudicator.core.spec import Spec, known_rulesets, load_spec
 from adjudicator.games import game_of
 from adjudicator.present import cite_text, result_json, rule_json, ruleset_title, step_json, step_lines
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from adjudicator.core.coverage import SourceCoverage
+
 F = TypeVar("F", bound=Callable[..., Any])
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+
+
+# rich and the coverage report load on first use: ``ask --json`` prints plain JSON and needs neither.
+class _LazyConsole:
+    """The rich console of stdout, made on first use."""
+
+    def __init__(self) -> None:
+        self._console: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console  # noqa: PLC0415
+
+            self._console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+        return getattr(self._console, name)
+
+
+out: Console = _LazyConsole()  # type: ignore[assignment]
+
+
+def err_console() -> Console:
+    """A rich console on stderr (rich is imported on first use)."""
+    from rich.console import Console  # noqa: PLC0415
+
+    return Console(stderr=True, highlight=False)
+
+
+def Table(*args: Any, **kwargs: Any) -> RichTable:  # noqa: N802 - stands for rich's class, imported on first use
+    """A rich table (rich is imported on first use)."""
+    from rich.table import Table as RichTable  # noqa: PLC0415
+
+    return RichTable(*args, **kwargs)
+
+
+def escape(text: str) -> str:
+    """Escape rich markup in ``text`` (rich is imported on first use)."""
+    from rich.markup import escape as rich_escape  # noqa: PLC0415
+
+    return rich_escape(text)
+
+
+def coverage(spec: Spec, ruleset: str) -> list[SourceCoverage]:
+    """The coverage report of a ruleset (:func:`adjudicator.core.coverage.coverage`, imported on first use)."""
+    from adjudicator.core.coverage import coverage as report  # noqa: PLC0415
+
+    return report(spec, ruleset)
 
 
 def fail(message: str) -> None:
@@ -517,7 +564,7 @@ def _designer_run(kind: str, as_json: bool, *args: str) -> list[dict[str, Any]]:
         _check_side(spec, side)
     module = importlib.import_module(f"proofs.{kind}")
     report = importlib.import_module("proofs.report")
-    err = Console(stderr=True, highlight=False)
+    err = err_console()
     if err.is_terminal and not as_json:
         status = LateStatus(err)
         try:

@@ -1,0 +1,1 @@
+"""Tests of the judge's table: the HTTP API and the page."""
