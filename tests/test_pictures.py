@@ -114,3 +114,22 @@ def test_text_board_draws_walls_and_doorways() -> None:
     assert "]" in grid or "=" in grid
     assert "doorway" in legend
     assert "wall" in legend
+
+
+def test_value_answer_is_drawn_as_its_pipeline() -> None:
+    """A value question's picture is the value pipeline (each step, then the value), not a lone piece on a board."""
+    path = ROOT / "examples" / "rulings" / "values" / "rule-of-3-up-2008.yaml"
+    situation, result, data = answered(path)
+    root = ET.fromstring(situation.board.svg_picture(situation, result))  # noqa: S314 - our own output
+    steps = [el for el in root.iter(f"{SVG}rect") if el.get("data-step")]
+    assert len(steps) == len(data["outcome"]["pipeline"])
+    texts = "".join(el.text or "" for el in root.iter(f"{SVG}text"))
+    assert all(step in texts for step in data["outcome"]["pipeline"])
+    assert [el.get("data-value") for el in root.iter(f"{SVG}text") if el.get("data-value")] == [
+        str(data["outcome"]["value"])
+    ]
+    assert not [el for el in root.iter(f"{SVG}rect") if el.get("data-square")]
+    text = text_board(situation, result)
+    assert text.splitlines()[-1].strip() == f"= {data['outcome']['value']}"
+    assert all(step in text for step in data["outcome"]["pipeline"])
+    assert "pieces:" not in text

@@ -19,7 +19,7 @@ from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Unanswerable, decide, fallback_step
+from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
 from adjudicator.situation.model import ActionQuery, Piece
 
 VERDICT = {True: "legal", False: "illegal"}
@@ -47,6 +47,10 @@ def engaged(table: Table, piece: Piece, action: str, result: Answer) -> list[Pie
     out = []
     for other in table.monsters():
         if other is piece or table.relation(piece, other) != "opposing":
+            continue
+        apart = table.kept_apart(piece, other, close_combat=action == "close")
+        if apart is not None:  # beside it, yet not adjacent: the rule that keeps them apart decides
+            cite_as(result, f"{other.id} beside {piece.id}", apart)
             continue
         if table.is_adjacent(piece, other, close_combat=action == "close") and same_level(table, piece, other, result):
             out.append(other)

@@ -93,6 +93,8 @@ class Resolver:
         self.outcome: dict[str, Any] = {}
         self.open = False
         self.roll: tuple[int, int] | None = None
+        self.decided_at: int | None = None
+        """Where the trace ends when the attack is illegal: right after the step that forbids it."""
 
     def _target(self, ref: str) -> Target:
         situation = self.table.situation
@@ -117,14 +119,18 @@ class Resolver:
             except Open:
                 engaged = None
         seen: set[str] = set()
+        ends: list[int] = []
         for target in self.targets:
             try:
                 self.target_legality(scratch, target, engaged, already=target.ref in seen)
             except Open:
                 target.allowed = None
             seen.add(target.ref)
+            ends.append(len(scratch.trace))
         action = self.action_allowed()
+        offset = len(self.answer.trace)
         self.answer.trace.extend(scratch.trace)
+        self.decided_at = self._deciding_step(action, offset, ends)
         verdicts = [action, *(t.allowed for t in self.targets)]
         if self.kind == "ranged" and engaged is None:
             verdicts.append(None)
@@ -140,6 +146,19 @@ class Resolver:
         if False in verdicts:
             return False
         return None if None in verdicts else True
+
+    def _deciding_step(self, action: bool | None, offset: int, ends: list[int]) -> int | None:
+        """Where an illegal attack's trace ends: right after the step that forbids it (``None``: not illegal).
+
+        ``offset`` is where the targets' steps start (after the action's); ``ends`` where each target's end.
+        A close action refused for want of an adjacent opposing monster is explained by the first target's
+        steps that did not allow it.
+        """
+        refused = [end for target, end in zip(self.targets, ends, strict=True) if target.allowed is False]
+        unsure = [end for target, end in zip(self.targets, ends, strict=True) if target.allowed is not True]
+        if action is False:
+            return offset + unsure[0] if self.kind == "close" and unsure else offset
+        return offset + refused[0] if refused else None
 
     def target_legality(self, scratch: Answer, target: Target, engaged: Engagement | None, *, already: bool) -> None:
         """Whether one target may be attacked (``target.allowed``); :class:`Open` when a rule leaves it open."""
@@ -443,7 +462,7 @@ def answer(table: Table) -> Answer:
     resolver = Resolver(table, query)
     result = resolver.answer
     allowed = resolver.legality()
-    decided_at = len(result.trace)
+    decided_at = len(result.trace) if resolver.decided_at is None else resolver.decided_at
     resolver.values()
     if allowed is False:
         del result.trace[decided_at:]  # the attack is illegal: steps computed after the deciding one are noise

@@ -180,6 +180,8 @@ def _unreachable(table: Table, moving: Plan, to: SpaceId, out: Answer, citer: Ci
         return _finish(table, out)
     out.verdict = "illegal"
     reason = explain_unreachable(search, to)
+    if reason is not None and reason.result.decision == "move.must_stop":
+        _water(table, [s.square for s in search.dist if s.stopped], citer)
     if reason is not None:
         citer.cite(reason, always=True)
     out.outcome["reachable"] = False
@@ -213,6 +215,8 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
         )
         out.outcome["mode_changes"] = end.changes
         out.outcome["speed"] = budget
+    _kept_apart(table, mover, [s.square for s in states[1:]], citer)
+    _water(table, [s.square for s in states], citer)
     can_end, legal = search.end_results(end)
     citer.cite(Why(can_end, f"{name(end.square)} is the end"), always=True)
     citer.cite(Why(legal, f"{search.dist[end]} space(s) moved"), always=True)
@@ -233,6 +237,37 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
     out.outcome["revealed"] = _revealed(table, mover, squares, citer)
     out.marks = {"path": squares}
+
+
+def _water(table: Table, squares: list[SpaceId], citer: Citer) -> None:
+    """Cite how water is classed for movement when the path starts, enters or stops in water (hc L1208-1211).
+
+    Water counting as hindering terrain for movement is what makes the hindering rules apply to it.
+    """
+    wet = [table.board.name(sq) for sq in dict.fromkeys(squares) if table.board.terrain_at(sq) == "water"]
+    result = table.water_class("move") if wet else None
+    if result is not None:
+        citer.cite(Why(result, f"water at {', '.join(wet)}"))
+
+
+def _kept_apart(table: Table, mover: Piece, squares: list[SpaceId], citer: Citer) -> None:
+    """Cite the rule that keeps an opposing monster beside the path from being adjacent (a wall, elevation).
+
+    Such a rule decides in the mover's favour (it need not stop there), so the trace names it.
+    """
+    if mover.is_token:
+        return
+    name = table.board.name
+    for square in dict.fromkeys(squares):
+        for foe in table.monsters():
+            if foe is mover or table.relation(mover, foe) != "opposing":
+                continue
+            for at in foe.at:
+                if at == square or table.board.distance(square, at) != 1:
+                    continue
+                result = table.squares_adjacent(square, at)
+                if result.value is False:
+                    citer.cite(Why(result, f"{foe.id} beside {name(square)}"))
 
 
 def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:

@@ -47,7 +47,5 @@ def answer(table: Table) -> Answer:
         if computed.undecided:
             result.verdict = "undecided"
     result.outcome = outcome
-    steps = [f"  {n}. {line}" for n, line in enumerate(outcome.get("pipeline", []), 1)]
-    head = [f"{piece.id}'s {query.stat} value, step by step:", *steps] if steps else []
-    result.picture = "\n".join([*head, situation.board.text_picture(situation, result)])
+    result.picture = situation.board.text_picture(situation, result)  # the pipeline, step by step
     return result

@@ -270,7 +270,10 @@ def ranged_legality(
     lof_clear, distance = True, 1
     if kind != "self":
         target.lof = lof = _line(table, attacker, piece)
-        answer.trace.extend(replace(step, note=f"{target.ref}: {step.note}") for step in lof.trace)
+        steps = lof.trace
+        if lof.clear is False:  # a blocked line decides: its hindering modifier is noise, its range only if too far
+            steps = lof.blocking_trace + (lof.distance_trace if lof.distance > (attacker.range or 0) else ())
+        answer.trace.extend(replace(step, note=f"{target.ref}: {step.note}") for step in steps)
         if lof.clear is None:
             raise Open
         lof_clear, distance = lof.clear, lof.distance

@@ -130,8 +130,10 @@ def knockback(
         "free_ground_beyond": found.ground_occupied and found.free_ground_at > found.obstacle_at,
         "map_edge": found.map_edge and found.obstacle == "none",
     }
-    distance = _cite(answer, target.id, table.decide("knockback.distance", facts))
-    stop = _cite(answer, target.id, table.decide("knockback.stop", facts))
+    hindering = [table.board.name(sq) for sq in found.squares if table.board.terrain_at(sq) == "hindering"]
+    where = f"{target.id} (hindering terrain on the path at {', '.join(hindering)})" if hindering else target.id
+    distance = _cite(answer, where, table.decide("knockback.distance", facts))
+    stop = _cite(answer, where, table.decide("knockback.stop", facts))
     damage = _cite(answer, target.id, table.decide("knockback.damage", facts))
     if distance.value is None:
         out.update({"distance": None, "path": None, "damage": damage.value})

@@ -66,6 +66,10 @@ class LofReport:
     end: SpaceId = None
     blocked_by: str = ""
     """What blocks the line, in words (empty unless the line is blocked)."""
+    blocking_trace: tuple[Step, ...] = ()
+    """The steps of ``trace`` that decide whether the line is blocked (inputs and ``lof.blocked``)."""
+    distance_trace: tuple[Step, ...] = ()
+    """The steps of ``trace`` that count the range."""
 
     @property
     def decided(self) -> bool:
@@ -113,6 +117,9 @@ BLOCKING_WORDS: dict[str, str] = {
 def _terrain_blocker(facts: LineFacts) -> str:
     """What blocks a line no piece stands in, in words, from the facts that were true."""
     found = [words for name, words in BLOCKING_WORDS.items() if facts.blocked.get(name) is True]
+    if facts.blocked.get("crosses_blocking") is True and facts.walls_named:
+        found = [*facts.walls_named, *(w for w in found if w != BLOCKING_WORDS["crosses_blocking"])]
+        found = [w for w in found if w != BLOCKING_WORDS["lower_level_blocking"]]
     corner = facts.blocked.get("corner_point")
     if corner == "blocking":
         found.append("a corner point touched by blocking terrain or walls")
@@ -139,7 +146,10 @@ def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list
         vectors += used
         annotated = _annotate(steps, f"line {line}: {blocker.describe(table.board.name)}")
         if value is True:
-            return True, annotated, vectors, blocker.describe(table.board.name)
+            words = blocker.describe(table.board.name)
+            if facts.walls_named and table.decide("lof.blocked", facts.blocked).value is True:
+                words = f"{_terrain_blocker(facts)}; {words}"
+            return True, annotated, vectors, words
         if value is None:
             undecided += annotated
         else:
@@ -228,6 +238,8 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
         start=start,
         end=end,
         blocked_by=blocked_by if clear is False else "",
+        blocking_trace=_dedupe([*undecided_inputs, *clear_steps, *blocked_steps]),
+        distance_trace=tuple(distance_steps),
     )
 
 

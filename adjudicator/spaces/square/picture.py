@@ -76,7 +76,12 @@ def _doorways(situation: Situation) -> set[frozenset[SpaceId]]:
 
 
 def text_board(situation: Situation, answer: Answer | None = None) -> str:
-    """The board as text: two characters per square, walls and doorways between them, then a legend."""
+    """The board as text: two characters per square, walls and doorways between them, then a legend.
+
+    A value answer is drawn as its pipeline instead (:func:`text_pipeline`).
+    """
+    if answer is not None and value_pipeline(answer) is not None:
+        return text_pipeline(situation, answer)
     board = _board(situation)
     marks = answer.marks if answer else {}
     line_squares = set(marks.get("line", [])) | {
@@ -184,8 +189,84 @@ def _side(piece: Piece) -> str:
     return f"player {piece.player}"
 
 
+def value_pipeline(answer: Answer) -> tuple[str, str, list[str], object] | None:
+    """``(piece, stat, steps, value)`` of a value answer's pipeline, or ``None`` for other answers."""
+    outcome = answer.outcome
+    if answer.query != "value" or not outcome.get("pipeline") or len(answer.target_names) != 1:
+        return None
+    piece = next(iter(answer.target_names))
+    return piece, str(outcome.get("stat", "")), [str(s) for s in outcome["pipeline"]], outcome.get("value")
+
+
+def text_pipeline(situation: Situation, answer: Answer) -> str:
+    """A value answer's picture: the pipeline from the printed value to the result, one step a line."""
+    found = value_pipeline(answer)
+    assert found is not None  # noqa: S101 - the caller checked
+    piece, stat, steps, value = found
+    label = piece_labels(situation).get(piece, piece)
+    shown = "undecided" if value is None else str(value)
+    lines = [f"{label} {piece}: {stat} value"]
+    for n, step in enumerate(steps, 1):
+        lines += ["  |", f"  {n}. {step}"]
+    lines += ["  |", f"  = {shown}"]
+    return "\n".join(lines)
+
+
+PIPE_WIDTH, PIPE_ROW, CHAR_WIDTH = 560, 46, 7
+
+
+def svg_pipeline(situation: Situation, answer: Answer) -> str:
+    """A value answer's SVG: the piece, then one box per pipeline step, then the value (``data-value``)."""
+    found = value_pipeline(answer)
+    assert found is not None  # noqa: S101 - the caller checked
+    piece, stat, steps, value = found
+    label = piece_labels(situation).get(piece, piece)
+    height = PIPE_ROW * (len(steps) + 2) + CELL
+    width = max(PIPE_WIDTH, 2 * CELL + CHAR_WIDTH * max(len(f"{n}. {step}") for n, step in enumerate(steps, 1)))
+    colour = next((_colour(p) for p in situation.pieces if p.id == piece), "#1565c0")
+    token = (
+        f'<circle cx="{CELL}" cy="{CELL}" r="{CELL // 2 - 2}" fill="{colour}" stroke="#c62828" stroke-width="3" '
+        f'data-target="{escape(piece)}" data-piece="{escape(piece)}"><title>{escape(piece)}</title></circle>'
+    )
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
+        ),
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        token,
+        f'<text x="{CELL}" y="{CELL + 4}" text-anchor="middle" font-size="11" fill="white">{escape(label)}</text>',
+        f'<text x="{2 * CELL}" y="{CELL + 5}" font-size="15">{escape(piece)}: {escape(stat)} value</text>',
+    ]
+    for n, step in enumerate(steps):
+        y = CELL + PIPE_ROW * (n + 1)
+        box = (
+            f'<rect x="{CELL // 2}" y="{y - 12}" width="{width - CELL}" height="26" rx="5" fill="#f4f1e8" '
+            f'stroke="#555" data-step="{n + 1}"/>'
+        )
+        parts += [
+            _pipe(y - PIPE_ROW + CELL // 2, y - 12),
+            box,
+            f'<text x="{CELL // 2 + 8}" y="{y + 5}" font-size="12">{n + 1}. {escape(step)}</text>',
+        ]
+    y = CELL + PIPE_ROW * (len(steps) + 1)
+    shown = escape("undecided" if value is None else str(value))
+    result = (
+        f'<text x="{CELL // 2}" y="{y + 6}" font-size="18" font-weight="bold" data-value="{shown}">= {shown}</text>'
+    )
+    parts += [_pipe(y - PIPE_ROW + 14, y - 14), result, "</svg>"]
+    return "\n".join(parts) + "\n"
+
+
+def _pipe(top: int, bottom: int) -> str:
+    """The connector between two boxes of a value pipeline."""
+    return f'<line x1="{CELL}" y1="{top}" x2="{CELL}" y2="{bottom}" stroke="#555" stroke-width="2"/>'
+
+
 def svg_board(situation: Situation, answer: Answer | None = None) -> str:
-    """The board as an SVG document, readable at a glance."""
+    """The board as an SVG document, readable at a glance (a value answer: its pipeline instead)."""
+    if answer is not None and value_pipeline(answer) is not None:
+        return svg_pipeline(situation, answer)
     board = _board(situation)
     width, height = board.width * CELL + 2 * CELL, board.height * CELL + 2 * CELL
     parts = [
@@ -348,11 +429,16 @@ def _svg_targets(situation: Situation, answer: Answer | None) -> list[str]:
     return out
 
 
+def _colour(piece: Piece) -> str:
+    """A piece's fill: grey for a token, blue for player 1, red for the others."""
+    return "#eee" if piece.is_token else ("#1565c0" if piece.player == 1 else "#c62828")
+
+
 def _svg_pieces(situation: Situation) -> list[str]:
     out = []
     labels = piece_labels(situation)
     for piece in situation.pieces:
-        colour = "#eee" if piece.is_token else ("#1565c0" if piece.player == 1 else "#c62828")
+        colour = _colour(piece)
         for square in piece.at:
             cx, cy = _centre(square)
             out.append(
