@@ -179,15 +179,19 @@ class _Turn:
     def earlier(self, a: Piece, b: Piece) -> bool | None:
         """Whether ``a`` acts before ``b``; ``None`` when the rules leave it open (L348-361)."""
         ia, ib = self.init(a), self.init(b)
-        if ia is None or ib is None or ia == ib:
+        if ia == ib:
+            # Same initiative (or none given): a summon still acts just before its owner, and
+            # one owner's summons in the order listed (L359-361); other ties stay open.
             owner_a = a.owner if a.type == "summon" else a.id
             owner_b = b.owner if b.type == "summon" else b.id
-            if ia is not None and ia == ib and owner_a == owner_b:
+            if owner_a == owner_b:
                 return (
                     self.situation.pieces.index(a) < self.situation.pieces.index(b)
                     if (a.type == b.type == "summon")
                     else a.type == "summon"
                 )
+            return None
+        if ia is None or ib is None:
             return None
         return ia < ib
 
@@ -288,11 +292,11 @@ class _Turn:
         pairs.sort(key=lambda kp: kp[0])
         best = pairs[0][0]
         self.best_keys[focus] = best
-        sets = {t for k, (_, t) in pairs if k == best}
+        sets = {t for k, (h, t) in pairs if k == best and not self.outranked(h, t, focus)}
         finals = [
             ((sum(self.disadvantaged(h, e) for e in t), k[4]), (h, t))
             for k, (h, t) in pairs
-            if t in sets and k[:3] == best[:3]
+            if t in sets and k[:3] == best[:3] and not self.outranked(h, t, focus)
         ]
         top = min(f for f, _ in finals)
         chosen = [c for f, c in finals if f == top]
@@ -300,6 +304,22 @@ class _Turn:
         if now:
             return chosen, True, pairs
         return self.heading({h for h, _ in chosen}), False, pairs
+
+    def outranked(self, h: Hex, targets: frozenset[str], focus: str) -> bool:
+        """Whether an extra single target could be swapped for one ranking level with it but acting first.
+
+        Ranks (f) compare proximity and initiative; a summon shares its owner's
+        initiative yet acts just before it (L359-361), which a rank key cannot
+        say without also ordering unrelated ties, so that case is checked here.
+        """
+        if self.shape.red or len(targets) < 2:  # noqa: PLR2004 - the focus and one extra
+            return False
+        pool = self.map.single_targets(self.shape, h) - targets
+        return any(
+            self.rank(y) == self.rank(x) and self.earlier(self.by_id[y], self.by_id[x])
+            for x in targets - {focus}
+            for y in pool
+        )
 
     def heading(self, goals: set[Hex]) -> list[Choice]:
         """Out of reach this turn: the hexes it ends on heading for one of ``goals`` (L1322-1329, L1339-1346)."""
