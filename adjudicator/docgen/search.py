@@ -176,7 +176,7 @@ def render_search(entries: list[dict[str, Any]]) -> str:
         "",
         ".. raw:: html",
         "",
-        *(f"   {line}" for line in html),
+        *(f"   {line}" if line else "" for chunk in html for line in chunk.splitlines()),
         "",
     ]
     return "\n".join(lines)

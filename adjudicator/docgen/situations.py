@@ -187,6 +187,8 @@ def _raw_pieces(raw: dict[str, Any]) -> list[str]:
         for p in raw.get("pieces", [])
         if isinstance(p, dict)
     ]
+    if not rows:
+        return []
     return table(["Piece", "Type", "Fields"], rows, caption="Pieces", widths="15 15 70")
 
 
