@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator.answer import Answer
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import NotSupported, answer
+from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 
 STATS = "attack: 9, defense: 16, damage: 2, range: 0"
@@ -168,11 +168,15 @@ def test_victim_move_has_no_tokens(tmp_path: Path) -> None:
     assert result.outcome["slays"] is None
 
 
-def test_double_base_mover_not_supported(tmp_path: Path) -> None:
-    """Moving a double-base monster is refused clearly rather than answered wrongly."""
-    piece = f"id: d, type: monster, player: 1, at: [A2, B2], size: double, speed: 4, {STATS}"
-    with pytest.raises(NotSupported, match="double-base"):
-        ask(tmp_path, [piece], "{kind: reach, piece: d}")
+def test_double_base_mover_counts_from_a_chosen_space(tmp_path: Path) -> None:
+    """A double-base monster counts from a space next to its base; both ends finish within speed (hx2008 L611)."""
+    piece = f"id: d, type: monster, player: 1, at: [A2, B2], size: double, speed: 2, {STATS}"
+    result = ask(tmp_path, [piece], "{kind: move, piece: d, to: [C2, D2]}")
+    assert result.verdict == "legal"
+    assert result.outcome["far_end_count"] == 2  # C2 counted 1, D2 counted 2
+    assert "HX.DB.MOVE.END" in rules(result)
+    far = ask(tmp_path, [piece], "{kind: move, piece: d, to: [D2, E2]}")
+    assert far.verdict == "illegal"
 
 
 def test_giant_in_first_edition_is_undecided(tmp_path: Path) -> None:

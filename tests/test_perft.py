@@ -29,7 +29,7 @@ from tests.conftest import ROOT
 
 PERFT = ROOT / "tests" / "perft"
 CASES = sorted(PERFT.glob("*.perft"))
-SOURCE = re.compile(r"^# Source: (hx2008|hx1e) L\d+", re.MULTILINE)
+SOURCE = re.compile(r"^# Source: (hx2008|hx1e|hc) L\d+", re.MULTILINE)
 MIN_CASES = 30
 
 

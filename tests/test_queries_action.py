@@ -96,10 +96,20 @@ def test_ranged_behind_wall_not_engaged(tmp_path, walls, verdict):
 
 @pytest.mark.parametrize("ruleset", BOTH)
 def test_free_action_needs_a_source_HX_FREE_SOURCE(tmp_path, ruleset):
-    """HX.FREE.SOURCE: with no power granting it, no free action can be given."""
-    result = action(tmp_path, ruleset, "free", monster("wolf", 1, "A1"))
+    """HX.FREE.SOURCE: when the situation says no power grants it, no free action can be given."""
+    pieces = [monster("wolf", 1, "A1"), monster("priest", 2, "D3")]
+    query = {"kind": "action", "piece": "wolf", "action": "free", "free_action_granted": False}
+    result = ask(tmp_path, ruleset, pieces, query)
     assert result["verdict"] == "illegal"
     assert "HX.FREE.SOURCE" in cited(result)
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_free_action_asked_about_is_granted(tmp_path, ruleset):
+    """Asking about a free action takes it as granted by some effect, listed under ``assumed`` (issue 19)."""
+    result = action(tmp_path, ruleset, "free", monster("wolf", 1, "A1"))
+    assert result["verdict"] == "legal"
+    assert result["outcome"]["assumed"]["free_action_granted"] is True
 
 
 @pytest.mark.parametrize(("owner", "verdict"), [(1, "illegal"), (2, "legal")])

@@ -4,7 +4,9 @@ The situation describes the board, not the turn, so a few facts of
 ``action.allowed`` are assumed and reported under ``assumed`` in the outcome:
 the active player is the one who controls the monster now (its ``player``),
 it has not been given an action this turn, the player still has every action
-of the turn (``turn.actions``), and no power grants it a free action. One
+of the turn (``turn.actions``), and a free action asked about is granted by
+some effect. The query's optional ``acted_this_turn``, ``actions_left`` and
+``free_action_granted`` replace these defaults, which are then not listed. One
 fact is derived and reported under ``derived``: an insane monster still
 controlled by its owner is in the turn it went insane, since control passes
 to the next player when the owner's turn ends and comes back only at the
@@ -13,7 +15,7 @@ start of the owner's next turn, with a new insanity roll.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
@@ -69,7 +71,7 @@ def answer(table: Table) -> Answer:
         )
     result = Answer(table.ruleset, "action", "undecided")
     try:
-        facts, assumed, derived, foes = _facts(table, piece, query.action, result)
+        facts, assumed, derived, foes = _facts(table, piece, query, result)
         allowed = result.cite(decide(table, "action.allowed", facts))
     except Unanswerable as exc:
         result.note(fallback_step(table, exc.note))
@@ -92,9 +94,17 @@ def answer(table: Table) -> Answer:
 
 
 def _facts(
-    table: Table, piece: Piece, action: str, result: Answer
+    table: Table, piece: Piece, query: ActionQuery | str, result: Answer
 ) -> tuple[dict[str, Value], dict[str, Any], dict[str, Any], list[Piece]]:
-    """The facts of ``action.allowed`` for this monster, and which of them were assumed or derived."""
+    """The facts of ``action.allowed`` for this monster, and which of them were assumed or derived.
+
+    The turn facts the query gives (``acted_this_turn``, ``actions_left``, ``free_action_granted``) are used as
+    given; a fact it leaves out takes its default and is listed under ``assumed``. A free action asked about
+    is taken as granted by some effect (that is what asking about one means) unless the query says not.
+    """
+    if isinstance(query, str):  # another query (an attack) asks about one kind of action
+        query = ActionQuery(piece.id, cast("Any", query))
+    action = query.action
     build_total = table.situation.build_total
     turn = result.cite(
         decide(
@@ -111,7 +121,10 @@ def _facts(
     if turn.value is None:
         raise Unanswerable("the number of actions per turn is not decided")
     # Only "none left" versus "some left" matters to action.allowed, whose domain stops at 9.
-    actions_left = min(int(turn.value), 9)
+    left = int(turn.value) if query.actions_left is None else query.actions_left
+    actions_left = min(left, 9)
+    acted = bool(query.acted_this_turn)
+    granted = action == "free" if query.free_action_granted is None else query.free_action_granted
     controller = piece.player
     derived: dict[str, Any] = {}
     if piece.state != "normal":
@@ -124,7 +137,7 @@ def _facts(
     facts: dict[str, Value] = {
         "action": action,
         "tokens": piece.tokens,
-        "acted_this_turn": False,
+        "acted_this_turn": acted,
         "actions_left": actions_left,
         "controlled_by_active": True,
         "immovable": table.hourglass(piece, "speed"),
@@ -133,12 +146,13 @@ def _facts(
         "went_insane_this_turn": went_insane,
         "range": piece.range or 0,
         "adjacent_same_level_opposing": bool(foes),
-        "free_action_granted": False,
+        "free_action_granted": granted,
     }
-    assumed: dict[str, Any] = {
+    defaults: dict[str, Any] = {
         "active_player": controller,
-        "acted_this_turn": False,
-        "actions_left": int(turn.value),
-        "free_action_granted": False,
+        "acted_this_turn": acted,
+        "actions_left": left,
+        "free_action_granted": granted,
     }
+    assumed = {name: value for name, value in defaults.items() if getattr(query, name, None) is None}
     return facts, assumed, derived, foes

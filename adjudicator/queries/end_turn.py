@@ -17,6 +17,9 @@ For every monster the ending player controls (its ``player``):
   a minion, which ``minion.killed`` decides from the damage alone. Other
   damaged monsters are listed under ``kill_undetermined``.
 
+* pushing (HeroClix): a character listed in ``acted`` that shows two tokens
+  received its second this turn and takes ``damage.pushing``.
+
 Monsters of other players keep their tokens and take no damage here.
 """
 
@@ -95,9 +98,27 @@ def _cite_value(result: Answer, piece: Piece, decided: Result) -> Any:
     return decided.value
 
 
+def _pushing(table: Table, piece: Piece, acted: bool, result: Answer) -> int:
+    """Pushing damage (``damage.pushing``, HeroClix): an acted piece showing 2 tokens got its second this turn.
+
+    The tokens a piece shows include this turn's, so one that acted shows 2 only if it already had 1.
+    """
+    if not acted:
+        return 0
+    try:
+        table.spec.decision(table.ruleset, "damage.pushing")
+    except KeyError:
+        return 0  # a game without pushing (HorrorClix)
+    before = max(piece.tokens - 1, 0)
+    return int(
+        _cite_value(result, piece, decide(table, "damage.pushing", {"tokens_before": before, "token_received": True}))
+    )
+
+
 def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) -> tuple[int, int]:
     """Tokens left on and damage dealt to one monster of the ending player."""
     tokens = piece.tokens
+    clicks = _pushing(table, piece, acted, result)
     if acted and tokens == 0:
         tokens += int(_cite_value(result, piece, decide(table, "action.tokens_gained", {"action": "move"})))
     cleared = _cite_value(
@@ -126,7 +147,6 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
         raise Open
     if cleared:
         tokens = 0
-    clicks = 0
     hourglass = table.game.capabilities.hourglass and any(table.hourglass(piece, slot) for slot in HOURGLASS_SLOTS)
     if hourglass:
         clicks += int(

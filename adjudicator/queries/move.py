@@ -18,6 +18,7 @@ from adjudicator.games.clix.dice import DIE_FACES, fraction
 from adjudicator.games.clix.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
 from adjudicator.games.clix.slaying import frenzy_attack, slaying
 from adjudicator.games.clix.table import Table
+from adjudicator.queries.move_double import answer_move
 from adjudicator.situation.model import MoveQuery, Piece
 from adjudicator.spaces.base import SpaceId
 
@@ -43,6 +44,8 @@ def answer(table: Table) -> Answer:
         return _finish(table, out)
     if query.frenzy and not _frenzy(table, mover, out, citer):
         return _finish(table, out)
+    if len(mover.at) > 1:  # a double-base monster, a multi-base character
+        return _finish(table, answer_move(table, mover, query, out, citer))
     if query.to == mover.square:
         return _stay(table, mover, out, citer, frenzy=query.frenzy)
     return _move(table, mover, query, out, citer)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from adjudicator.answer import Answer
 from adjudicator.games.clix.movement import Citer, Plan, Why, cite_search, plan, unsupported
 from adjudicator.games.clix.table import Table
+from adjudicator.queries.move_double import answer_reach
 from adjudicator.situation.model import ReachQuery
 
 
-def answer(table: Table) -> Answer:
+def answer(table: Table) -> Answer:  # noqa: C901 - a two-square base branches off to move_double
     """Answer a reach query."""
     query = table.situation.query
     assert isinstance(query, ReachQuery)  # noqa: S101 - dispatch guarantees the kind
@@ -25,6 +26,8 @@ def answer(table: Table) -> Answer:
         citer.cite(Why(size, f"{mover.id} is a giant"))
         out.outcome = {"squares": [], "breakaway_required": None}
         return _finish(table, out)
+    if len(mover.at) > 1:  # a double-base monster, a multi-base character
+        return _finish(table, answer_reach(table, mover, query, out, citer))
     moving = plan(table, mover, query.die)
     for why in moving.trace[:1]:
         citer.cite(why)

@@ -88,9 +88,15 @@ def _dump_query(query: Query, name: Callable[[SpaceId], str]) -> CommentedMap:  
     """The ``query`` section."""
     out: dict[str, Any] = {"kind": query.kind}
     if isinstance(query, ActionQuery):
-        return _flow({**out, "piece": query.piece, "action": query.action})
+        said = {
+            name: getattr(query, name)
+            for name in ("acted_this_turn", "actions_left", "free_action_granted")
+            if getattr(query, name) is not None
+        }
+        return _flow({**out, "piece": query.piece, "action": query.action, **said})
     if isinstance(query, MoveQuery):
-        out |= {"piece": query.piece, "to": name(query.to)}
+        to: Any = name(query.to) if query.to_also is None else [name(query.to), name(query.to_also)]
+        out |= {"piece": query.piece, "to": to}
         out |= {"die": query.die} if query.die is not None else {}
         return _flow({**out, "frenzy": True} if query.frenzy else out)
     if isinstance(query, ReachQuery):

@@ -63,7 +63,7 @@ FIGURE_FIELDS = (
 )
 TOKEN_FIELDS = ("id", "type", "at", "speed", "face")
 QUERY_FIELDS: dict[str, tuple[str, ...]] = {
-    "action": ("piece", "action"),
+    "action": ("piece", "action", "acted_this_turn", "actions_left", "free_action_granted"),
     "move": ("piece", "to", "die", "frenzy"),
     "reach": ("piece", "die"),
     "line_of_fire": ("from", "to"),
@@ -78,6 +78,7 @@ MAX_BUILD_TOTAL = 10_000
 MAX_POINTS = 1000
 MAX_VICTIMS = 12
 MAX_TARGETS = 12
+MAX_ACTIONS_LEFT = 9
 EFFECT_RANGES = {"replace": (0, 30), "modify": (-30, 30)}
 
 
@@ -350,11 +351,17 @@ class _Reader:
             return f.opt_integer("die", 1, 6, None)
 
         if kind == "action":
-            return ActionQuery(piece(), cast("Any", f.choice("action", ACTION_KINDS)))
-        if kind == "move":
-            return MoveQuery(
-                piece(), self.square(f.raw("to"), f.line("to"), f.name("to")), die(), f.flag("frenzy", default=False)
+            return ActionQuery(
+                piece(),
+                cast("Any", f.choice("action", ACTION_KINDS)),
+                acted_this_turn=f.flag("acted_this_turn", default=False) if f.has("acted_this_turn") else None,
+                actions_left=f.opt_integer("actions_left", 0, MAX_ACTIONS_LEFT, None),
+                free_action_granted=(
+                    f.flag("free_action_granted", default=False) if f.has("free_action_granted") else None
+                ),
             )
+        if kind == "move":
+            return self.read_move(f, piece(), die())
         if kind == "reach":
             return ReachQuery(piece(), die())
         if kind == "line_of_fire":
@@ -368,6 +375,20 @@ class _Reader:
                 self.player(f, "player", f.raw("player"), f.line("player")), self.piece_refs(f, "acted")
             )
         return self.read_score(f)
+
+    def read_move(self, f: Fields, mover: str, die: int | None) -> MoveQuery:
+        """A move query; ``to`` names two neighbouring squares for a piece on a two-square base."""
+        value, line, field = f.raw("to"), f.line("to"), f.name("to")
+        frenzy = f.flag("frenzy", default=False)
+        if not is_seq(value):
+            return MoveQuery(mover, self.square(value, line, field), die, frenzy)
+        if len(self.pieces[mover].at) != 2 or len(value) != 2:  # noqa: PLR2004 - a double base covers two squares
+            fail(self.shown, line, field, f"two squares are only for a size: double piece; got {describe(value)}")
+        first, second = (self.square(name, line, field) for name in value)
+        if self.space.distance(first, second) != 1:
+            a, b = self.space.name(first), self.space.name(second)
+            fail(self.shown, line, field, f"the two ends of a base must be adjacent; {a} and {b} are not")
+        return MoveQuery(mover, first, die, frenzy, to_also=second)
 
     def read_score(self, f: Fields) -> ScoreQuery:
         """The kill events of a score query."""

@@ -116,6 +116,12 @@ class ActionQuery:
     piece: str
     action: ActionKind
     kind: Literal["action"] = "action"
+    acted_this_turn: bool | None = None
+    """Whether the piece was already given an action this turn (``None``: not said, assumed not)."""
+    actions_left: int | None = None
+    """Actions the player has left this turn (``None``: not said, assumed all of the turn's)."""
+    free_action_granted: bool | None = None
+    """Whether an effect grants the free action asked about (``None``: not said, assumed granted)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,8 @@ class MoveQuery:
     die: int | None = None
     frenzy: bool = False
     kind: Literal["move"] = "move"
+    to_also: SpaceId | None = None
+    """The second end square, for a piece on a two-square base (``to: [C3, C4]``)."""
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
-from typing import Final, NamedTuple
-
-import networkx as nx
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.errors import NotSupported
@@ -42,6 +40,9 @@ from adjudicator.games.clix.movement_facts import (
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import SpaceId
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class State(NamedTuple):
@@ -60,6 +61,8 @@ class State(NamedTuple):
 
 
 OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
+_new_state = tuple.__new__
+"""Builds a :class:`State` from a tuple without the named tuple's Python-level ``__new__`` (the search's hot loop)."""
 STEP_WEIGHT: Final = 1000
 """Path weight of a step; a diagonal step adds 1, so ties go to the straighter path."""
 
@@ -170,33 +173,46 @@ class Search:
                 queue.appendleft((d, v))
 
     def _steps(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
-        """Every legal step from state ``u`` (``d`` steps used so far)."""
+        """Every legal step from state ``u`` (``d`` steps used so far).
+
+        The hot loop of the search: decisions are looked up in the facts' cache directly, and states are
+        built as plain tuples of the :class:`State` type.
+        """
         facts, dist = self.facts, self.dist
-        decide, square_part, stop_square = facts.decide, facts.square_part, facts.stop_square
+        decide, cache = facts.decide, facts.decision_cache
+        sq_part, sq_part_of = facts.square_parts, facts.square_part
+        stop_part, stop_part_of = facts.stop_parts, facts.stop_square
         square, flight, k, _, steps = u
-        door_here = square in facts.door_sides
+        door_sides = facts.door_sides
+        door_here = square in door_sides
+        new_steps = steps + 1 if steps >= 0 else -1
+        d1 = d + 1
+        moved = False
         for b, pair, terrain in facts.steps.steps(square):
-            if door_here or b in facts.door_sides:
+            if door_here or b in door_sides:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
-            vector = (flight, *square_part(b), *pair)
-            enter = decide("move.can_enter", vector)
+            vector = (flight, *(sq_part.get(b) or sq_part_of(b)), *pair)
+            enter = cache.get(("move.can_enter", vector)) or decide("move.can_enter", vector)
             if enter.value is not True and not self._ok(enter, f"{self.name(square)}->{self.name(b)}"):
                 seen = self.refused.get(b)
                 vertex = facts.steps.is_vertex
                 if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
                     self.refused[b] = (d, square, enter, vector)
                 continue
-            stop = decide("move.must_stop", (flight, *stop_square(b), *terrain))
+            stop_vector = (flight, *(stop_part.get(b) or stop_part_of(b)), *terrain)
+            stop = cache.get(("move.must_stop", stop_vector)) or decide("move.must_stop", stop_vector)
             halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
-            v = State(b, flight, k, halt, steps + 1 if steps >= 0 else -1)
-            self.moves_out.add(u)
-            if k and self._dominated(v, d + 1):
+            v = _new_state(State, (b, flight, k, halt, new_steps))
+            moved = True
+            if k and self._dominated(v, d1):
                 continue
             self.edges.append((u, v, 1, (enter, stop)))
-            if d + 1 < dist.get(v, d + 2):
-                dist[v] = d + 1
+            if d1 < dist.get(v, d1 + 1):
+                dist[v] = d1
                 self.parent[v] = (u, (enter, stop))
-                queue.append((d + 1, v))
+                queue.append((d1, v))
+        if moved:
+            self.moves_out.add(u)
 
     # --- ends ---------------------------------------------------------------------
 
@@ -244,6 +260,8 @@ class Search:
     @cached_property
     def graph(self) -> nx.DiGraph[State]:
         """The legal steps and flight-mode changes as a DiGraph weighted by steps."""
+        import networkx as nx  # noqa: PLC0415 - only paths need networkx (ask imports stay light)
+
         graph: nx.DiGraph[State] = nx.DiGraph()
         graph.add_node(self.start)
         for u, v, cost, results in self.edges:
@@ -255,6 +273,8 @@ class Search:
 
     def path_to(self, end: State) -> list[State]:
         """A shortest path of states from the start to ``end``."""
+        import networkx as nx  # noqa: PLC0415 - only paths need networkx
+
         _, path = nx.single_source_dijkstra(self.graph, self.start, target=end, weight="weight")
         return list(path)
 
@@ -300,7 +320,21 @@ class Plan:
 
 
 def plan(table: Table, mover: Piece, die: int | None) -> Plan:
-    """Work out the break away, the speed and the search for ``mover``'s move action."""
+    """Work out the break away, the speed and the search for ``mover``'s move action.
+
+    The plan is made once per table (situation), mover and die, and shared by every query that asks for it.
+    """
+    key = ("plan", mover.id, die)
+    known = table.memo.get(key)
+    if isinstance(known, Plan) and known.mover is mover:
+        return known
+    made = _plan(table, mover, die)
+    table.memo[key] = made
+    return made
+
+
+def _plan(table: Table, mover: Piece, die: int | None) -> Plan:
+    """Make the plan of :func:`plan`."""
     facts = MoveFacts(table, mover)
     out = Plan(table, mover, facts)
     name = mover.id
@@ -354,7 +388,9 @@ def _breakaway(out: Plan, die: int | None) -> None:
     count = facts.breakaway_count()
     required = table.decide("breakaway.required", {"adjacent_opposing": count, "action_moves": True})
     where = f"{out.mover.id} next to {count} opposing monster(s) that are not immovable"
-    out.breakaway = Breakaway(required=_bool(required.value), results=[Why(required, where)])
+    apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents]
+    kept = [Why(r, f"{foe.id} beside {out.mover.id}") for foe, r in apart if r is not None]
+    out.breakaway = Breakaway(required=_bool(required.value), results=[*kept, Why(required, where)])
     if required.value is None:
         out.breakaway.undecided = True
         out.undecided.append(Why(required, where))
@@ -400,8 +436,12 @@ def _budgets(out: Plan) -> None:
         out.budgets = []
         return
     start_terrain = facts.terrain(facts.start)
+    multibase_hindering = len(mover.at) > 1 and any(facts.terrain(sq) == "hindering" for sq in mover.at)
+    if multibase_hindering:  # a two-square base starts in hindering terrain if either end does (hc L1512-1516)
+        start_terrain = "hindering"
     flight = facts.flight_of(mover)
     base: dict[str, Value] = {
+        "multibase_any_hindering": multibase_hindering,
         "speed": min(speed, MAX_FACT_SPEED),
         "mover": facts.kind,
         "starts_in_hindering": start_terrain == "hindering",
@@ -514,11 +554,6 @@ def unsupported(table: Table, mover: Piece) -> Result | None:
     where = table.situation.where("query.piece")
     if not table.game.capabilities.square_movement:
         raise NotSupported(f"{where}: movement is not supported for {table.ruleset}")
-    if mover.size == "double":
-        raise NotSupported(
-            f"{where}: moving a double-base monster ({mover.id}) is not supported yet "
-            "(its count starts from a chosen adjacent space and both ends must finish within speed)"
-        )
     if mover.size == "giant" and table.game.capabilities.giant_size_class:
         result = table.decide("giant.size_class", {"giant_symbol": True, "spaces": 1})
         if result.value is None:
