@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-import networkx as nx
-
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
 from adjudicator.core.expr.unparse import unparse
+from adjudicator.core.graph import descendants, reading_graph
 from adjudicator.core.model import Clause, Decision, Rule, RuleView
-from adjudicator.core.rulebuild import reading_graph
 from adjudicator.core.sources import Citation
 
 
@@ -138,7 +136,7 @@ class Engine:
         key = (ruleset, relevant)
         if key not in self._below:
             graph = reading_graph(self.rules, ruleset, dict(relevant))
-            self._below[key] = {n: nx.descendants(graph, n) for n in graph}
+            self._below[key] = {n: descendants(graph, n) for n in graph}
         return self._below[key]
 
     def _resolve(

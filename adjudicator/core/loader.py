@@ -15,7 +15,6 @@ from typing import Any
 from adjudicator.core import resources
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.core.expr import ast
-from adjudicator.core.expr.compile import compile_expr
 from adjudicator.core.expr.parser import ExprSyntaxError, parse
 from adjudicator.core.expr.types import BOOL, Checker, EnumT, ExprTypeError, IntT, Type
 from adjudicator.core.model import Decision, Fact, Invariant, Merged, NonRule, Rule, Topic
@@ -109,7 +108,7 @@ def load_sources(state: LoadState, spec_dir: Path) -> None:
         if source.id in state.sources:
             state.error(where, f"duplicate source id {source.id!r}")
         state.sources[source.id] = source
-        if source.lines is None:
+        if not source.available():
             state.seeds_available = False
             if resources.seeds_required():
                 folder = seeds or "no folder (set ADJUDICATOR_SEEDS)"
@@ -225,7 +224,7 @@ def add_facts(state: LoadState, decision: Decision, item: Node, shown: str) -> N
         where = Where(shown, item_line(invariants, index, 1))
         typed = typed_expr(state, str(text), decision, BOOL, where)
         if typed is not None:
-            decision.invariants.append(Invariant(str(text), typed, compile_expr(typed), where))
+            decision.invariants.append(Invariant(str(text), typed, where))
 
 
 def typed_expr(state: LoadState, text: str, decision: Decision, want: Type, where: Where) -> ast.Node | None:

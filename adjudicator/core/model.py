@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from adjudicator.core.errors import Where
 from adjudicator.core.expr import ast
-from adjudicator.core.expr.compile import Fn
+from adjudicator.core.expr.compile import Fn, compile_expr
 from adjudicator.core.expr.types import Type
 from adjudicator.core.sources import Citation
+
+_COMPILED = ("fn", "when_fn", "then_fn")
+"""The compiled (closure) attributes, made on first use and never pickled (see :mod:`adjudicator.core.spec_cache`)."""
+
+
+def _without_compiled(obj: object) -> dict[str, Any]:
+    """An object's state for pickling: its fields, not the closures compiled from them."""
+    return {k: v for k, v in obj.__dict__.items() if k not in _COMPILED}
 
 
 @dataclass(frozen=True)
@@ -26,8 +36,16 @@ class Invariant:
 
     text: str
     expr: ast.Node
-    fn: Fn
     where: Where
+
+    @cached_property
+    def fn(self) -> Fn:
+        """The invariant compiled to a function of the facts (on first use)."""
+        return compile_expr(self.expr)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the expression, not the compiled closure."""
+        return _without_compiled(self)
 
 
 @dataclass
@@ -52,9 +70,21 @@ class Clause:
     decision: str
     when: ast.Node | None
     then: ast.Node
-    when_fn: Fn | None
-    then_fn: Fn
     where: Where
+
+    @cached_property
+    def when_fn(self) -> Fn | None:
+        """The condition compiled to a function of the facts (None: always), made on first use."""
+        return compile_expr(self.when) if self.when is not None else None
+
+    @cached_property
+    def then_fn(self) -> Fn:
+        """The result compiled to a function of the facts, made on first use."""
+        return compile_expr(self.then)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the expressions, not the compiled closures."""
+        return _without_compiled(self)
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,11 @@ so an error in a variant's ``when`` names the variant's line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-import networkx as nx
-
 from adjudicator.core.errors import Where
-from adjudicator.core.expr.compile import compile_expr
 from adjudicator.core.expr.types import BOOL, IntT
+from adjudicator.core.graph import Graph, add_edge, has_cycle
 from adjudicator.core.loader import RULE_FIELDS, RULE_KEYS, LoadState, RawRule, check_citation, typed_expr
 from adjudicator.core.model import Clause, Readings, Rule, RuleView
 from adjudicator.core.sources import Citation
@@ -231,7 +228,7 @@ class RuleBuilder:
         if then is None:
             return None
         self.check_literal_range(then, decision.type, at["then"])
-        return Clause(decision.id, when, then, compile_expr(when) if when else None, compile_expr(then), where)
+        return Clause(decision.id, when, then, where)
 
     def check_literal_range(self, then: Any, dtype: Any, where: Where) -> None:
         """An integer literal result must lie in the decision's range."""
@@ -317,46 +314,39 @@ def all_views(rule: Rule) -> list[RuleView]:
     return views
 
 
-def override_graph(state: LoadState, ruleset: str) -> nx.DiGraph[str]:
+def override_graph(state: LoadState, ruleset: str) -> Graph:
     """The override graph of one ruleset (edge A -> B: A overrides B); cycles are errors."""
-    graph: nx.DiGraph[str] = nx.DiGraph()
+    graph: Graph = {}
     for rule in state.rules.values():
         if ruleset not in rule.views or rule.reading_of or rule.restates:
             continue
-        graph.add_node(rule.id)
+        graph.setdefault(rule.id, [])
         for view in [rule.views[ruleset], *rule.readings.get(ruleset, _NO).options.values()]:
             for target in view.overrides:
                 other = state.rules.get(target)
                 if other is None:
                     state.error(view.where, f"{rule.id} overrides unknown rule {target!r}")
                 elif ruleset in other.views:
-                    graph.add_edge(rule.id, target, where=view.where)
-    for cycle in nx.simple_cycles(graph):
+                    add_edge(graph, rule.id, target)
+    if has_cycle(graph):
+        _report_cycle(state, ruleset, graph)
+    return graph
+
+
+def _report_cycle(state: LoadState, ruleset: str, graph: Graph) -> None:
+    """Report one cycle, from the smallest id; networkx is imported only for this error."""
+    import networkx as nx  # noqa: PLC0415 - only a spec with an override cycle needs it
+
+    digraph: nx.DiGraph[str] = nx.DiGraph()
+    for node, targets in graph.items():
+        digraph.add_node(node)
+        digraph.add_edges_from((node, t) for t in targets)
+    for cycle in nx.simple_cycles(digraph):
         start = cycle.index(min(cycle))
         cycle = cycle[start:] + cycle[:start]  # noqa: PLW2901 - report from the smallest id, deterministically
         first = state.rules[cycle[0]]
         state.error(first.where, f"override cycle in {ruleset}: {' -> '.join([*cycle, cycle[0]])}")
         break
-    return graph
-
-
-def reading_graph(rules: Mapping[str, Rule], ruleset: str, readings: Mapping[str, str]) -> nx.DiGraph[str]:
-    """The override graph of ``ruleset`` under one choice of readings.
-
-    Unlike :func:`override_graph` (the union over every reading, checked for
-    cycles at load time), a reading's ``overrides`` count here only when that
-    reading is chosen.
-    """
-    graph: nx.DiGraph[str] = nx.DiGraph()
-    for rule in rules.values():
-        if ruleset not in rule.views or rule.reading_of or rule.restates:
-            continue
-        graph.add_node(rule.id)
-        for target in rule.view(ruleset, readings.get(rule.id)).overrides:
-            other = rules.get(target)
-            if other is not None and ruleset in other.views:
-                graph.add_edge(rule.id, target)
-    return graph
 
 
 class _NoReadings:

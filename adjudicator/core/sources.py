@@ -57,6 +57,14 @@ class Source:
     seed: str
     seeds_dir: Path | None = field(default=None, compare=False)
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle the description, not the text read from the seed file (read again on first use)."""
+        return {k: v for k, v in self.__dict__.items() if k not in {"lines", "line_count", "headings"}}
+
+    def available(self) -> bool:
+        """Whether the seed file is there (without reading it: :attr:`lines` reads it)."""
+        return self.seeds_dir is not None and (self.seeds_dir / self.seed).is_file()
+
     @cached_property
     def lines(self) -> tuple[str, ...] | None:
         """The seed file's lines, or None when the seed is not available."""

@@ -2,33 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from adjudicator.core import resources
 from adjudicator.core.engine import Engine, Result
 from adjudicator.core.errors import SpecErrors
-from adjudicator.core.expr.compile import Value
-from adjudicator.core.loader import (
-    LoadState,
-    collect_rules,
-    load_decisions,
-    load_nonrule,
-    load_sources,
-    load_topic,
-    topic_files,
-)
-from adjudicator.core.model import Decision, Merged, NonRule, Rule, Topic
-from adjudicator.core.rulebuild import RuleBuilder, override_graph
-from adjudicator.core.sources import Source
+from adjudicator.core.spec_cache import cached_load
+
+if TYPE_CHECKING:
+    from adjudicator.core.errors import PositionedError
+    from adjudicator.core.expr.compile import Value
+    from adjudicator.core.graph import Graph
+    from adjudicator.core.loader import LoadState
+    from adjudicator.core.model import Decision, Merged, NonRule, Rule, Topic
+    from adjudicator.core.sources import Source
 
 # The repository root when running from a checkout; the docs generator reads examples/ from it.
 # The spec itself is found through the package (adjudicator.core.resources), not from here.
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+MEMO_LIMIT = 200_000
+"""Entries of :attr:`Spec.memo` before it is emptied."""
 
 
 @dataclass
@@ -42,10 +39,15 @@ class Spec:
     rules: dict[str, Rule]
     nonrule: list[NonRule]
     merged: list[Merged]
-    graphs: dict[str, nx.DiGraph[str]]
+    graphs: dict[str, Graph]
+    """Each ruleset's override graph as adjacency lists (rule -> the rules it overrides)."""
     fallback: dict[str, str]
     seeds_available: bool
     engine: Engine = field(init=False)
+    memo: dict[Hashable, object] = field(init=False, repr=False, compare=False)
+    """Pure work on this spec shared by every situation in the process (decisions by ruleset, readings and
+    facts: see :meth:`adjudicator.games.clix.table.Table.decide`); emptied when it grows past
+    :data:`MEMO_LIMIT`, never pickled."""
     ruleset_games: dict[str, str] = field(init=False)
     """Each ruleset's game, as its sources name it."""
 
@@ -53,6 +55,17 @@ class Spec:
         self.ruleset_games = {s.ruleset: s.game for s in self.sources.values()}
         by_ruleset = {rs: self.fallback[game] for rs, game in self.ruleset_games.items() if game in self.fallback}
         self.engine = Engine(self.rules, self.decisions, by_ruleset)
+        self.memo = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle the spec without its memo (see :mod:`adjudicator.core.spec_cache`)."""
+        return {**self.__dict__, "memo": {}}
+
+    def remember(self, key: Hashable, value: object) -> None:
+        """Keep ``value`` in :attr:`memo` (emptied first when full, so a long-running server stays bounded)."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
 
     def rulesets(self) -> list[str]:
         """Every ruleset, sorted."""
@@ -92,6 +105,8 @@ def default_spec_dir() -> Path:
 
 def known_rulesets(spec_dir: Path | None = None) -> set[str]:
     """The rulesets named in ``sources.yaml`` (cheap: reads only that file)."""
+    from adjudicator.core.loader import LoadState, load_sources  # noqa: PLC0415 - the loader only when reading
+
     spec_dir = (spec_dir or default_spec_dir()).resolve()
     state = LoadState(root=spec_dir.parent)
     load_sources(state, spec_dir)
@@ -105,9 +120,28 @@ def load_spec(spec_dir: Path | None = None, games: tuple[str, ...] | None = None
     """Load and validate a spec folder; raise :class:`SpecErrors` listing every problem.
 
     ``games`` limits loading to those games' topic files (``ask`` needs one
-    game); every source is still read, so citations of any game check.
+    game); every source is still read, so citations of any game check. A spec
+    that loaded before from the same files and code comes from the on-disk
+    cache (:mod:`adjudicator.core.spec_cache`).
     """
     spec_dir = (spec_dir or default_spec_dir()).resolve()
+    return cached_load(spec_dir, games, lambda: load_spec_uncached(spec_dir, games))
+
+
+def load_spec_uncached(spec_dir: Path, games: tuple[str, ...] | None = None) -> Spec:
+    """Load and validate a spec folder, reading every file (no cache): see :func:`load_spec`."""
+    # the loader (YAML, parser, type checker) is imported only when the cache cannot answer
+    from adjudicator.core.loader import (  # noqa: PLC0415
+        LoadState,
+        collect_rules,
+        load_decisions,
+        load_nonrule,
+        load_sources,
+        load_topic,
+        topic_files,
+    )
+    from adjudicator.core.rulebuild import RuleBuilder, override_graph  # noqa: PLC0415
+
     state = LoadState(root=spec_dir.parent)
     load_sources(state, spec_dir)
     docs = []
@@ -143,7 +177,7 @@ def load_spec(spec_dir: Path | None = None, games: tuple[str, ...] | None = None
     )
 
 
-def _unique(state: LoadState) -> list:  # type: ignore[type-arg]
+def _unique(state: LoadState) -> list[PositionedError]:
     seen, out = set(), []
     for err in state.errors:
         if str(err) not in seen:

@@ -41,7 +41,7 @@ Elevation
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
@@ -127,6 +127,8 @@ class LineFacts:
     """Decisions consulted to build facts that came out true (doorways, adjacency, giants)."""
     undecided_inputs: list[Result] = field(default_factory=list)
     """Decisions consulted to build facts that no rule decided."""
+    walls_named: list[str] = field(default_factory=list)
+    """The walls and blocking squares the line crosses, in words (``the wall between C3 and C4``)."""
 
     def blocker_facts(self, blocker: Blocker, member: int = 0) -> dict[str, Value]:
         """``lof.blocked`` facts with one blocker in the way (``member``: which piece of a pair)."""
@@ -172,6 +174,18 @@ def hindering_areas(board: Space) -> dict[SpaceId, int]:
     return labels
 
 
+@lru_cache(maxsize=16)
+def board_levels(board: Space) -> dict[SpaceId, int]:
+    """The level of every space of a board, computed once per board (the line's hot loop reads it)."""
+    return {space: board.level(space) for space in board.spaces()}
+
+
+@lru_cache(maxsize=16)
+def board_terrain(board: Space) -> dict[SpaceId, str | None]:
+    """The terrain word of every space of a board, computed once per board."""
+    return {space: board.terrain_at(space) for space in board.spaces()}
+
+
 def doorway_edges(board: Space, objects: Iterable[MapObject]) -> dict[Edge, MapObject]:
     """The doorway edge of every portal: the pair of spaces on either side."""
     edges: dict[Edge, MapObject] = {}
@@ -195,8 +209,11 @@ class _Builder:
         self.trace = self.board.line(start, end)
         self.path = self.trace.path()
         self.low = min(table.level(start), table.level(end))
+        self.levels = board_levels(self.board)
+        self.terrain = board_terrain(self.board)
         self.inputs: list[Result] = []
         self.undecided: list[Result] = []
+        self.walls_named: list[str] = []
         self.doorway_results: dict[Edge, tuple[MapObject, Result]] = {}
         self.objects_beside = self._objects_beside_target()
 
@@ -204,7 +221,12 @@ class _Builder:
 
     def counts(self, *squares: SpaceId) -> bool:
         """Whether a feature on these squares is at the line's level or above (see module doc)."""
-        return any(self.table.level(sq) >= self.low for sq in squares)
+        levels, low = self.levels, self.low
+        for sq in squares:
+            level = levels.get(sq)
+            if (self.table.level(sq) if level is None else level) >= low:
+                return True
+        return False
 
     def occupant(self, square: SpaceId) -> Piece | None:
         """The piece on ``square`` if it is neither end and stands at the line's level."""
@@ -219,15 +241,13 @@ class _Builder:
         Whether a tombstone or Tree beside the target acts as a blocking space
         is asked of ``lof.blocked`` itself: a line meeting only that object.
         """
-        if not self.counts(square):
+        if self.terrain.get(square) != BLOCKING and square not in self.object_acts:
             return False
-        if self.board.terrain_at(square) == BLOCKING:
-            return True
-        return square in self.object_acts
+        return self.counts(square)
 
     def hindering_square(self, square: SpaceId) -> bool:
         """Hindering terrain at the line's level (water is clear for line of fire)."""
-        return self.board.terrain_at(square) == HINDERING and self.counts(square)
+        return self.terrain.get(square) == HINDERING and self.counts(square)
 
     def _objects_beside_target(self) -> dict[SpaceId, str]:
         """Tombstones and Trees adjacent to the target, by square (hx2008 L531, L539)."""
@@ -328,8 +348,9 @@ class _Builder:
         doors = self.closed_doorways()
         walls = board.walls
 
-        crosses_blocking = any(board.terrain_at(sq) == BLOCKING and self.counts(sq) for sq in self.path)
-        lower_blocking = any(board.terrain_at(sq) == BLOCKING and table.level(sq) == self.low for sq in self.path)
+        terrain = self.terrain
+        crosses_blocking = any(terrain.get(sq) == BLOCKING and self.counts(sq) for sq in self.path)
+        lower_blocking = any(terrain.get(sq) == BLOCKING and table.level(sq) == self.low for sq in self.path)
         closed_doorway = False
         crossed_walls = False
         blockers: list[Blocker] = []
@@ -350,8 +371,11 @@ class _Builder:
                 door_cut = edge in doors and self.counts(a, b)
                 if door_cut:
                     self.note_input(self.doorway_results[edge][1], relevant=True)
+            if crossing.at_vertex and not wall_cut:
+                self._wall_end_open(crossing)
             if wall_cut:
                 crossed_walls = True
+                self.walls_named.append(self._wall_words(a, b, at_vertex=crossing.at_vertex))
                 lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
             if door_cut:
                 closed_doorway = True
@@ -461,7 +485,17 @@ class _Builder:
             target_soaring=target_soaring,
             inputs=self.inputs,
             undecided_inputs=self.undecided,
+            walls_named=[
+                *dict.fromkeys(self.walls_named),
+                *(f"blocking terrain at {board.name(sq)}" for sq in self.path if self.blocking_square(sq)),
+            ],
         )
+
+    def _wall_words(self, a: SpaceId, b: SpaceId, *, at_vertex: bool) -> str:
+        """``the wall between C3 and C4``, or the walls meeting at the corner a diagonal line passes through."""
+        first, second = sorted((a, b), key=self.board.sort_key)
+        names = f"{self.board.name(first)} and {self.board.name(second)}"
+        return f"the walls at the corner between {names}" if at_vertex else f"the wall between {names}"
 
     def _corner_and_elevation_facts(self) -> dict[str, Value]:
         """HeroClix's facts: the corner points the line passes through (hc L1453-1460) and elevation (hc L1403-1415)."""
@@ -474,8 +508,12 @@ class _Builder:
             if result.value is None:
                 self.undecided.append(result)
                 continue
+            touched = self._walls_touching(corner) or any(side != "clear" for side in sides)
             if str(result.value) != "clear":
                 self.note_input(result, relevant=True)
+            elif touched:  # a corner left open by the rule: a reason in the attacker's favour
+                words = self._corner_words(corner)
+                self.note_input(explained(result, f"{words}: it counts as its least restrictive side"), relevant=True)
             if rank[str(result.value)] > rank[worst]:
                 worst = str(result.value)
         self._water_is_clear()
@@ -529,6 +567,32 @@ class _Builder:
             return "blocking"
         return "hindering" if self.hindering_square(square) else "clear"
 
+    def _walls_touching(self, corner: Crossing) -> bool:
+        """Whether a wall meets the corner the line passes exactly through."""
+        return any(edge in self.board.walls for edge in corner.edges)
+
+    def _corner_words(self, corner: Crossing) -> str:
+        """``the line passes the corner between C2 and D3, where a wall ends``."""
+        first, second = sorted((corner.left, corner.entered), key=self.board.sort_key)
+        wall = ", where a wall ends" if self._walls_touching(corner) else ""
+        return f"the line passes the corner between {self.board.name(first)} and {self.board.name(second)}{wall}"
+
+    def _wall_end_open(self, corner: Crossing) -> None:
+        """Cite the rule that leaves open a corner where a wall merely ends (hx2008 L509), a reason in favour.
+
+        Where the game classes corner points by their side squares (HeroClix) that rule is cited instead, by
+        :meth:`_corner_and_elevation_facts`.
+        """
+        if self.table.game.capabilities.corner_point_terrain or not self._walls_touching(corner):
+            return
+        if not self.counts(corner.left, corner.entered):
+            return
+        facts = self.table.adjacency_facts(corner.left, corner.entered)
+        result = self.table.decide("adjacent.is", facts)
+        if result.value is True and facts["wall_end_only"] is True:
+            words = self._corner_words(corner)
+            self.note_input(explained(result, f"{words}: the wall does not cut it"), relevant=True)
+
     def _doorways_at(self, crossing: Crossing, doors: frozenset[Edge], door_cut: bool) -> None:
         """Cite the doorway decisions of the edges at a vertex the line is cut at."""
         if not door_cut:
@@ -569,6 +633,11 @@ class _Builder:
             "diagonal_partner": partner,
             "target_in_hindering": self.board.terrain_at(self.end) == HINDERING,
         }
+
+
+def explained(result: Result, words: str) -> Result:
+    """``result`` with ``words`` added to each step's note (why it bears on this line)."""
+    return replace(result, trace=tuple(replace(step, note=f"{step.note} ({words})") for step in result.trace))
 
 
 def line_facts(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LineFacts:

@@ -180,7 +180,8 @@ class MoveFacts:
         self.doorways = self._doorways()
         self.door_sides = frozenset(sq for d in self.doorways for sq in d.sides)
         self.steps = board_steps(self.board)
-        self._stop_sq: dict[SpaceId, Vector] = {}
+        self.stop_parts: dict[SpaceId, Vector] = {}
+        """:meth:`stop_square` by square (read directly by the search's hot loop)."""
         self.opponents = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
         self.escaped: frozenset[str] = frozenset()
         self.broke_away = False
@@ -191,9 +192,11 @@ class MoveFacts:
             "passage_power": "none",
             "began_in_hindering": self.terrain(self.start) == HINDERING,
         }
-        self._sq: dict[SpaceId, Vector] = {}
+        self.square_parts: dict[SpaceId, Vector] = {}
+        """:meth:`square_part` by square (read directly by the search's hot loop)."""
         self._adj: dict[SpaceId, tuple[bool, bool]] = {}
-        self._cache: dict[tuple[str, Vector], Result] = {}
+        self.decision_cache: dict[tuple[str, Vector], Result] = {}
+        """:meth:`decide` by (decision, vector) (read directly by the search's hot loop)."""
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -220,11 +223,11 @@ class MoveFacts:
     def decide(self, decision: str, vector: Vector) -> Result:
         """The decision for a fact vector in this engine's order (cached per query)."""
         key = (decision, vector)
-        hit = self._cache.get(key)
+        hit = self.decision_cache.get(key)
         if hit is None:
             facts = self.facts(decision, vector)
             hit = self.table.decide(decision, facts)
-            self._cache[key] = hit
+            self.decision_cache[key] = hit
         return hit
 
     def facts(self, decision: str, vector: Vector) -> dict[str, Value]:
@@ -245,7 +248,7 @@ class MoveFacts:
 
     def square_part(self, square: SpaceId) -> Vector:
         """``(terrain, indoor, occupant, occupant_giant)`` of a square."""
-        part = self._sq.get(square)
+        part = self.square_parts.get(square)
         if part is None:
             occ = self.occupant.get(square)
             part = (
@@ -254,7 +257,7 @@ class MoveFacts:
                 self.relation.get(square, "none"),
                 occ is not None and not occ.is_token and self.table.giant(occ),
             )
-            self._sq[square] = part
+            self.square_parts[square] = part
         return part
 
     def object_at(self, square: SpaceId) -> str:
@@ -307,7 +310,7 @@ class MoveFacts:
         self.escaped = frozenset(p.id for p in self.start_opponents())
         self.broke_away = rolled
         self._adj.clear()
-        self._stop_sq.clear()
+        self.stop_parts.clear()
 
     # --- steps -------------------------------------------------------------------
 
@@ -387,10 +390,10 @@ class MoveFacts:
 
     def stop_square(self, square: SpaceId) -> Vector:
         """``(occupant, adjacent_opposing_new, new_adjacent_all_standard)`` of a square."""
-        hit = self._stop_sq.get(square)
+        hit = self.stop_parts.get(square)
         if hit is None:
             hit = (self.relation.get(square, "none"), *self.adjacent_new(square))
-            self._stop_sq[square] = hit
+            self.stop_parts[square] = hit
         return hit
 
     def stop_vector(self, a: SpaceId, b: SpaceId, flight: str) -> Vector:

@@ -7,8 +7,9 @@ over hundreds of squares evaluates few distinct vectors).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Literal
+from collections.abc import Hashable, Mapping
+from typing import Literal, cast
+from weakref import WeakKeyDictionary
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
@@ -30,10 +31,14 @@ class Table:
         self.situation = situation
         self.ruleset = situation.ruleset
         self.readings: Mapping[str, str] = situation.readings
+        self._readings_key = tuple(sorted(self.readings.items()))
         self.board: Space = situation.board
         self.occupant: dict[SpaceId, Piece] = {sq: p for p in situation.pieces for sq in p.at}
         self.objects: dict[SpaceId, MapObject] = {o.at: o for o in situation.objects}
         self._cache: dict[tuple[str, tuple[tuple[str, Value], ...]], Result] = {}
+        self._adjacent: dict[tuple[SpaceId, SpaceId, bool], Result] = {}
+        self.memo: dict[Hashable, object] = {}
+        """Work done once per situation and reused by every query on it (a mover's movement plan, by mover and die)."""
         self.game: Game = game_of(self.ruleset)
         self.profile: Profile = self.game.profile
         self.assumed: dict[str, str] = {}
@@ -43,12 +48,18 @@ class Table:
 
     def decide(self, decision: str, facts: Mapping[str, Value]) -> Result:
         """Evaluate a decision under the situation's ruleset and readings (cached)."""
-        key = (decision, tuple(sorted(facts.items())))
+        key = (decision, tuple(facts.items()))  # unsorted: the same facts in another order only miss once
         cached = self._cache.get(key)
         if cached is None:
-            facts, assumed = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)
+            # decisions are pure: a result is shared by every table of the same ruleset and readings
+            shared_key = (self.ruleset, self._readings_key, key)
+            shared = self.spec.memo.get(shared_key)
+            if shared is None:
+                adapted, assumed = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)
+                shared = (self.spec.decide(self.ruleset, decision, adapted, self.readings), assumed)
+                self.spec.remember(shared_key, shared)
+            cached, assumed = cast("tuple[Result, dict[str, str]]", shared)
             self.assumed.update(assumed)
-            cached = self.spec.decide(self.ruleset, decision, facts, self.readings)
             self._cache[key] = cached
         return cached
 
@@ -87,6 +98,26 @@ class Table:
         """Whether the piece is a giant."""
         return piece.size == "giant"
 
+    def water_class(self, purpose: Literal["move", "lof"]) -> Result | None:
+        """How the ruleset classes a water square for movement or line of fire (``terrain.square_class``).
+
+        ``None`` when the game has no such decision (HorrorClix's water rules decide movement directly).
+        """
+        try:
+            self.spec.decision(self.ruleset, "terrain.square_class")
+        except KeyError:
+            return None
+        facts: dict[str, Value] = {
+            "purpose": purpose,
+            "green": False,
+            "blue": True,
+            "brown": False,
+            "debris": False,
+            "stairs": False,
+        }
+        result = self.decide("terrain.square_class", facts)
+        return None if result.value is None else result
+
     # --- squares ------------------------------------------------------------------
 
     def terrain(self, square: SpaceId) -> str:
@@ -109,24 +140,16 @@ class Table:
 
     def adjacency_facts(self, a: SpaceId, b: SpaceId, *, close_combat: bool = False) -> dict[str, Value]:
         """The facts of ``adjacent.is`` for two squares."""
-        dist = self.board.distance(a, b)
-        near = dist == 1
-        # The spec's facts: wall_between says some wall stands between or at the
-        # crossed corner; wall_end_only says that on a diagonal those walls only end
-        # at the corner and do not cut the two squares apart (Step.separated).
-        step = self.board.step(a, b) if near else None
-        touching = step is not None and step.wall
-        wall_end = step is not None and step.vertex and touching and not step.separated
-        facts: dict[str, Value] = {
-            "distance": min(dist, 3),
+        dist, touching, same_level, stair_pair, wall_end = _board_adjacency(self.board, a, b)
+        return {
+            "distance": dist,
             "wall_between": touching,
-            "same_level": self.level(a) == self.level(b),
-            "stair_pair": self.stair_pair(a, b),
+            "same_level": same_level,
+            "stair_pair": stair_pair,
             "close_combat": close_combat,
             "wall_end_only": wall_end,
             "across_doublebase_diagonal": self.across_doublebase_diagonal(a, b),
         }
-        return facts
 
     def across_doublebase_diagonal(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether a diagonal double-base piece lies across the corner between ``a`` and ``b``."""
@@ -140,8 +163,14 @@ class Table:
         return first is not None and first is second and first.size == "double"
 
     def squares_adjacent(self, a: SpaceId, b: SpaceId, *, close_combat: bool = False) -> Result:
-        """The ``adjacent.is`` decision for two squares."""
-        return self.decide("adjacent.is", self.adjacency_facts(a, b, close_combat=close_combat))
+        """The ``adjacent.is`` decision for two squares (memoised per table: the facts depend on the squares only)."""
+        key = (a, b, close_combat)
+        hit = self._adjacent.get(key)
+        if hit is None:
+            hit = self._adjacent[key] = self.decide(
+                "adjacent.is", self.adjacency_facts(a, b, close_combat=close_combat)
+            )
+        return hit
 
     def adjacent(self, p: Piece, q: Piece, *, close_combat: bool = False) -> Result | None:
         """The first ``adjacent.is`` result that holds between any squares of two pieces, else the last."""
@@ -155,7 +184,51 @@ class Table:
                     return last
         return last
 
+    def kept_apart(self, p: Piece, q: Piece, *, close_combat: bool = False) -> Result | None:
+        """The ``adjacent.is`` result that keeps two pieces in touching squares apart (a wall, elevation).
+
+        ``None`` when the pieces are adjacent, or touch nowhere: only a rule that says two touching squares
+        are not adjacent is returned, a reason that often decides in a piece's favour (no break away, no
+        engagement) and so belongs in the trace.
+        """
+        found: Result | None = None
+        for a in p.at:
+            for b in q.at:
+                if a == b or self.board.distance(a, b) != 1:
+                    continue
+                result = self.squares_adjacent(a, b, close_combat=close_combat)
+                if result.value is not False:
+                    return None
+                found = found or result
+        return found
+
     def is_adjacent(self, p: Piece, q: Piece, *, close_combat: bool = False) -> bool:
         """Whether two pieces are adjacent under the rules."""
         result = self.adjacent(p, q, close_combat=close_combat)
         return result is not None and result.value is True
+
+
+AdjacencyPart = tuple[int, bool, bool, bool, bool]
+"""The board's part of the ``adjacent.is`` facts: distance (at most 3), wall_between, same_level, stair_pair,
+wall_end_only."""
+_BOARD_ADJACENCY: WeakKeyDictionary[Space, dict[tuple[SpaceId, SpaceId], AdjacencyPart]] = WeakKeyDictionary()
+
+
+def _board_adjacency(board: Space, a: SpaceId, b: SpaceId) -> AdjacencyPart:
+    """The board's part of the ``adjacent.is`` facts of two squares, worked out once per board."""
+    memo = _BOARD_ADJACENCY.get(board)
+    if memo is None:
+        memo = _BOARD_ADJACENCY[board] = {}
+    hit = memo.get((a, b))
+    if hit is None:
+        dist = board.distance(a, b)
+        # The spec's facts: wall_between says some wall stands between or at the
+        # crossed corner; wall_end_only says that on a diagonal those walls only end
+        # at the corner and do not cut the two squares apart (Step.separated).
+        step = board.step(a, b) if dist == 1 else None
+        touching = step is not None and step.wall
+        wall_end = step is not None and step.vertex and touching and not step.separated
+        stairs = board.has_stairs(a) and board.has_stairs(b) and board.level(a) != board.level(b)
+        hit = (min(dist, 3), touching, board.level(a) == board.level(b), stairs, wall_end)
+        memo[a, b] = hit
+    return hit

@@ -26,11 +26,11 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final, cast
 
-import networkx as nx
-
 from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from adjudicator.answer import Answer
     from adjudicator.situation.model import Situation
 
@@ -586,6 +586,8 @@ class Board:
     @cached_property
     def _graph(self) -> nx.Graph[Square]:
         """Build the frozen adjacency graph once per board."""
+        import networkx as nx  # noqa: PLC0415 - only rules that walk the graph need networkx (ask imports stay light)
+
         graph: nx.Graph[Square] = nx.Graph()
         graph.add_nodes_from(self.squares())
         for sq in self.terrain:

@@ -50,6 +50,7 @@ Hard cases
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from adjudicator.spaces.base import Crossing, Line
@@ -224,20 +225,39 @@ def trace_line(a: Square, b: Square) -> LineTrace:
     )
 
 
+LINE_MEMO = 1 << 16
+"""Lines kept by :func:`line` (a line depends on its two squares only, so every board and query shares them)."""
+
+
+@lru_cache(maxsize=LINE_MEMO)
 def line(a: Square, b: Square) -> Line:
     """The trace of ``a -> b`` in the space interface's terms (``adjudicator.spaces.base.Line``).
 
     Each consecutive pair of the path becomes a ``Crossing``: an orthogonal
     pair through their shared edge, a diagonal pair through the corner, with
     the four edges meeting there (``diagonal_edges`` order) and the corner's
-    sides (left, right).
+    sides (left, right). Pure in ``a`` and ``b``: memoised, and the crossings
+    themselves are shared between lines (:func:`_crossing`).
     """
     trace = trace_line(a, b)
-    corners = {c.along: c for c in trace.corners}
-    crossings = []
-    for x, y in pairwise(trace.path()):
+    corners = {c.along: c.sides for c in trace.corners}
+    crossings = tuple(_crossing(x, y, corners.get((x, y), ())) for x, y in pairwise(trace.path()))
+    return Line(start=a, end=b, interior=trace.interior, crossings=crossings)
+
+
+_CROSSINGS: dict[tuple[Square, Square, tuple[Square, ...]], Crossing] = {}
+
+
+def _crossing(x: Square, y: Square, sides: tuple[Square, ...]) -> Crossing:
+    """The (immutable, shared) crossing from ``x`` to its neighbour ``y``; ``sides`` for a diagonal."""
+    key = (x, y, sides)
+    hit = _CROSSINGS.get(key)
+    if hit is None:
         if is_diagonal(x, y):
-            crossings.append(Crossing(x, y, edges=diagonal_edges(x, y), sides=corners[x, y].sides))
+            hit = Crossing(x, y, edges=diagonal_edges(x, y), sides=sides)
         else:
-            crossings.append(Crossing(x, y, edges=(frozenset((x, y)),)))
-    return Line(start=a, end=b, interior=trace.interior, crossings=tuple(crossings))
+            hit = Crossing(x, y, edges=(frozenset((x, y)),))
+        if len(_CROSSINGS) >= LINE_MEMO:
+            _CROSSINGS.clear()
+        _CROSSINGS[key] = hit
+    return hit

@@ -1,0 +1,235 @@
+"""Every row of issue 18's table, with the baseline measured in the same run, and how the cost grows.
+
+Rows (medians on this machine):
+
+- ``python -c pass``: the baseline of a whole process;
+- ``adjudicator ask --json`` on the contract's line-of-fire example, whole process, with the compiled
+  spec in the cache (the normal case) and with an empty cache (the first run after a spec change);
+- ``reach``, speed 10, 24x24, 20 pieces: on the situation's table (the movement plan made once per
+  situation and reused, as every query on one situation does) and on a fresh table each time
+  (the whole search);
+- all legal moves (every reach set) of 20 monsters: the same two ways;
+- one line of fire on a fresh table (no decision cached);
+- ``check horrorclix/2008`` and ``diff horrorclix/1e horrorclix/2008``, cold (empty cache folder) and
+  warm (the same folder again);
+- growth: reach and all legal moves on 12x12, 24x24 and 48x48 maps with 5, 20 and 80 pieces, and
+  ``check`` over one, two and three rulesets.
+
+Run: ``.venv/bin/python benchmarks/bench_table.py [--quick]`` (``--quick`` skips check and diff).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from adjudicator.core.spec import Spec, load_spec
+from adjudicator.games.clix.table import Table
+from adjudicator.queries import reach
+from adjudicator.situation.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.spaces.square.board import Board, Square
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_lof import one_line  # noqa: E402 - the benchmarks folder is not a package
+
+PYTHON = sys.executable
+ADJUDICATOR = [PYTHON, "-m", "adjudicator"]
+LOF_EXAMPLE = ROOT / "examples" / "contract" / "lof-blocking.yaml"
+RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
+
+
+def run_ms(argv: Sequence[str], repeats: int, env: dict[str, str] | None = None) -> float:
+    """Median wall time of a whole process, in milliseconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, check=False)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def call_ms(func: Callable[[], object], repeats: int) -> float:
+    """Median time of an in-process call, in milliseconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        func()
+        times.append((time.perf_counter_ns() - start) / 1e6)
+    return statistics.median(times)
+
+
+def situation(size: int, pieces: int, seed: int = 0, speed: int = 10) -> Situation:
+    """A square outdoor map (about 15% hindering, 5% water, 6% blocking) with walls, objects and monsters.
+
+    The same mix as ``bench_movement.py``; the mover (speed ``speed``) stands in the middle.
+    """
+    rng = random.Random(seed)
+    rows = ["".join(rng.choices(".h~#", weights=[74, 15, 5, 6])[0] for _ in range(size)) for _ in range(size)]
+    centre = size // 2
+    rows[centre] = rows[centre][:centre] + "." + rows[centre][centre + 1 :]
+    walls = []
+    for _ in range(size // 2):
+        c, r = rng.randrange(size - 1), rng.randrange(size)
+        walls.append(((c, r), (c + 1, r)))
+    board = Board.from_rows(rows, walls=walls)
+    free = [sq for sq in board.squares() if str(board.terrain[sq]) != "blocking" and sq != (centre, centre)]
+    rng.shuffle(free)
+    found = [_monster("mover", 1, (centre, centre), speed, "foot")]
+    for i in range(pieces - 1):
+        move = rng.choice(["foot", "foot", "foot", "flight", "swim"])
+        found.append(_monster(f"m{i}", 1 + i % 2, free.pop(), rng.randint(4, 10), move))
+    objects = (MapObject("tombstone", free.pop()), MapObject("tree", free.pop()))
+    return Situation("horrorclix/2008", "outdoor", board, tuple(found), ReachQuery("mover"), objects=objects)
+
+
+def _monster(piece_id: str, player: int, at: Square, speed: int, move: str) -> Piece:
+    return Piece(
+        id=piece_id,
+        type="monster",
+        at=(at,),
+        speed=speed,
+        player=player,
+        attack=9,
+        defense=16,
+        damage=2,
+        range=4,
+        move=move,  # type: ignore[arg-type]
+        flight="hovering" if move == "flight" else None,
+    )
+
+
+def reach_ms(spec: Spec, base: Situation, repeats: int) -> tuple[float, float]:
+    """``reach`` of the mover: on the situation's own (warm) table, and on a fresh table each time."""
+    table = Table(spec, base)
+    reach.answer(table)
+    warm = call_ms(lambda: reach.answer(table), repeats)
+    fresh = call_ms(lambda: reach.answer(Table(spec, base)), repeats)
+    return warm, fresh
+
+
+def legal_moves_ms(spec: Spec, base: Situation, repeats: int) -> tuple[float, float]:
+    """Every piece's reach: on the pieces' (warm) tables, and on fresh tables each round."""
+    queries = [replace(base, query=ReachQuery(p.id)) for p in base.pieces]
+    tables = [Table(spec, s) for s in queries]
+    for table in tables:
+        reach.answer(table)
+
+    def warm_round() -> None:
+        for table in tables:
+            reach.answer(table)
+
+    def fresh_round() -> None:
+        for query in queries:
+            reach.answer(Table(spec, query))
+
+    return call_ms(warm_round, repeats), call_ms(fresh_round, max(3, repeats // 3))
+
+
+def row(what: str, figure: str, target: str = "") -> None:
+    """Print one row of the table."""
+    print(f"| {what} | {figure} | {target} |", flush=True)
+
+
+def process_rows(base_ms: float) -> None:
+    """The ``ask`` rows: warm cache, then an empty one."""
+    ask = [*ADJUDICATOR, "ask", str(LOF_EXAMPLE), "--json"]
+    subprocess.run(ask, cwd=ROOT, capture_output=True, check=False)  # fill the cache
+    warm = run_ms(ask, 15)
+    row(
+        "`ask --json` lof-blocking, whole process (spec cached)",
+        f"{warm / 1000:.3f} s ({warm / base_ms:.0f}x)",
+        "≤ 0.25 s",
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "ADJUDICATOR_CACHE": cache}
+        times = []
+        for _ in range(5):
+            for entry in Path(cache).rglob("*.pickle"):
+                entry.unlink()
+            times.append(run_ms(ask, 1, env))
+        cold = statistics.median(times)
+    row("`ask --json` lof-blocking, whole process (empty cache)", f"{cold / 1000:.3f} s", "")
+
+
+def engine_rows(spec: Spec) -> None:
+    """The in-process rows: reach, legal moves, line of fire."""
+    warm, fresh = reach_ms(spec, situation(24, 20), 50)
+    row("`reach` speed 10, 24x24, 20 pieces (situation's table)", f"{warm:.2f} ms", "≤ 2 ms")
+    row("`reach` speed 10, 24x24, 20 pieces (fresh table, whole search)", f"{fresh:.2f} ms", "")
+    warm, fresh = legal_moves_ms(spec, situation(24, 20), 10)
+    row("all legal moves of 20 monsters (situations' tables)", f"{warm:.1f} ms", "≤ 25 ms")
+    row("all legal moves of 20 monsters (fresh tables)", f"{fresh:.1f} ms", "")
+    lines = sorted(one_line(0, 500))
+    row("one line of fire, uncached (fresh table)", f"{statistics.median(lines):.1f} µs", "≤ 50 µs")
+
+
+def designer_rows() -> None:
+    """``check`` and ``diff``, cold then warm, in one fresh cache folder."""
+    commands = {
+        "`check horrorclix/2008`": ["check", "horrorclix/2008", "--json"],
+        "`diff horrorclix/1e horrorclix/2008`": ["diff", "horrorclix/1e", "horrorclix/2008", "--json"],
+    }
+    for label, args in commands.items():
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, "ADJUDICATOR_CACHE": cache}
+            cold = run_ms([*ADJUDICATOR, *args], 1, env)
+            warm = run_ms([*ADJUDICATOR, *args], 3, env)
+        row(f"{label}, cold (empty cache)", f"{cold / 1000:.1f} s", "≤ 10 s")
+        row(f"{label}, warm", f"{warm / 1000:.2f} s", "≤ 1.5 s")
+
+
+def growth_rows(spec: Spec, *, designer: bool) -> None:
+    """How reach, legal moves and check grow with the map, the pieces and the rulesets."""
+    print("\nGrowth (reach: situation's table / fresh table; legal moves: every piece, same two ways)\n")
+    print("| map | pieces | reach | reach fresh | legal moves | legal moves fresh |")
+    print("|---|---|---|---|---|---|")
+    for size in (12, 24, 48):
+        for pieces in (5, 20, 80):
+            if pieces * 3 > size * size:
+                continue
+            base = situation(size, pieces)
+            warm, fresh = reach_ms(spec, base, 15)
+            moves_warm, moves_fresh = legal_moves_ms(spec, base, 3)
+            print(
+                f"| {size}x{size} | {pieces} | {warm:.2f} ms | {fresh:.2f} ms | {moves_warm:.1f} ms | "
+                f"{moves_fresh:.1f} ms |",
+                flush=True,
+            )
+    if not designer:
+        return
+    print("\n| check over | cold | warm |\n|---|---|---|")
+    for count in (1, 2, 3):
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, "ADJUDICATOR_CACHE": cache}
+            runs = [[*ADJUDICATOR, "check", rs, "--json"] for rs in RULESETS[:count]]
+            cold = sum(run_ms(argv, 1, env) for argv in runs)
+            warm = sum(run_ms(argv, 1, env) for argv in runs)
+        print(f"| {', '.join(RULESETS[:count])} | {cold / 1000:.1f} s | {warm / 1000:.2f} s |", flush=True)
+
+
+def main() -> None:
+    """Print the table, then the growth rows."""
+    quick = "--quick" in sys.argv
+    base_ms = run_ms([PYTHON, "-c", "pass"], 15)
+    print(f"Issue 18 figures ({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f})\n")
+    print("| what | now | target |\n|---|---|---|")
+    row("baseline `python -c pass`", f"{base_ms / 1000:.3f} s", "")
+    process_rows(base_ms)
+    spec = load_spec()
+    engine_rows(spec)
+    if not quick:
+        designer_rows()
+    growth_rows(spec, designer=not quick)
+
+
+if __name__ == "__main__":
+    main()
