@@ -25,7 +25,9 @@ HEROCLIX: Final = Profile(
         "same_piece": lambda f: f.get("distance") == 0,
         "across_multibase": lambda f: bool(f.get("across_doublebase_diagonal", False)),
         "blocking_between": lambda f: bool(f.get("wall_between", False)) and not f.get("wall_end_only", False),
-        "multibase_any_hindering": lambda _: False,  # the engine moves single-base characters only
+        # movement passes it for every mover (a multi-base base with a hindering square); a decision asked
+        # without it (not a movement decision) concerns no multi-base base
+        "multibase_any_hindering": lambda _: False,
         "support": lambda _: False,  # the query's roll is an attack roll, not a Support roll
         "to_self": lambda _: False,  # a line of fire query names two different ends
     },

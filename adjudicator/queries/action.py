@@ -20,6 +20,7 @@ from typing import Any, cast
 from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.scenario import forbids_ranged, setup_value
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
 from adjudicator.situation.model import ActionQuery, Piece
@@ -72,16 +73,17 @@ def answer(table: Table) -> Answer:
     result = Answer(table.ruleset, "action", "undecided")
     try:
         facts, assumed, derived, foes = _facts(table, piece, query, result)
-        allowed = result.cite(decide(table, "action.allowed", facts))
+        forbidden = query.action == "ranged" and forbids_ranged(table, result, f"{piece.id}'s ranged action")
+        value = False if forbidden else result.cite(decide(table, "action.allowed", facts)).value
     except Unanswerable as exc:
         result.note(fallback_step(table, exc.note))
         result.outcome = {"action": query.action, "allowed": None}
         result.picture = situation.board.text_picture(situation, result)
         return result
-    result.verdict = VERDICT[allowed.value] if isinstance(allowed.value, bool) else "undecided"
+    result.verdict = VERDICT[value] if isinstance(value, bool) else "undecided"
     result.outcome = {
         "action": query.action,
-        "allowed": allowed.value,
+        "allowed": value,
         "facts": facts,
         "assumed": assumed,
         "derived": derived,
@@ -105,23 +107,26 @@ def _facts(
     if isinstance(query, str):  # another query (an attack) asks about one kind of action
         query = ActionQuery(piece.id, cast("Any", query))
     action = query.action
-    build_total = table.situation.build_total
-    turn = result.cite(
-        decide(
-            table,
-            "turn.actions",
-            {
-                "build_total": build_total,
-                "hundreds": build_total // 100,
-                "unused_last_turn": 0,
-                "characters_left": min(max(len([p for p in table.monsters() if p.player == piece.player]), 1), 10),
-            },
+    per_turn = setup_value(table, result, "actions_per_turn")  # a scenario's own number of actions
+    if per_turn is None:
+        build_total = table.situation.build_total
+        turn = result.cite(
+            decide(
+                table,
+                "turn.actions",
+                {
+                    "build_total": build_total,
+                    "hundreds": build_total // 100,
+                    "unused_last_turn": 0,
+                    "characters_left": min(max(len([p for p in table.monsters() if p.player == piece.player]), 1), 10),
+                },
+            )
         )
-    )
-    if turn.value is None:
-        raise Unanswerable("the number of actions per turn is not decided")
+        if turn.value is None:
+            raise Unanswerable("the number of actions per turn is not decided")
+        per_turn = int(turn.value)
     # Only "none left" versus "some left" matters to action.allowed, whose domain stops at 9.
-    left = int(turn.value) if query.actions_left is None else query.actions_left
+    left = per_turn if query.actions_left is None else query.actions_left
     actions_left = min(left, 9)
     acted = bool(query.acted_this_turn)
     granted = action == "free" if query.free_action_granted is None else query.free_action_granted

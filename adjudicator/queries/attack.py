@@ -13,10 +13,13 @@ Outcome (contract fields first):
   or null), ``damage`` ``{target: clicks}`` (the extra unpreventable click
   of a soaring target shot down included, see ``knockdown``),
   ``attacker_damage`` (a critical miss). When several targets are hit the
-  attacker divides its damage as it chooses (hx2008 L411); the query has no
-  field for the division, so ``damage_to_divide`` gives the total, each hit
-  target's ``damage`` is null and ``damage_range`` gives the least and most
-  clicks it can take. A single hit target takes it all.
+  attacker divides its damage as it chooses (hx2008 L411): ``damage_to_divide``
+  gives the total. With the query's ``divide: {target: clicks}`` (a target left
+  out gets 0) the division is put to ``damage.split_valid`` and each hit
+  target's ``damage`` follows from its share (``divide`` echoes the shares); a
+  division the rules refuse is a positioned error at ``query.divide``. Without
+  it each hit target's ``damage`` is null and ``damage_range`` gives the least
+  and most clicks it can take. A single hit target takes it all.
 * Without ``roll``: every one of the 36 rolls is put to the rules:
   ``p_hit`` ``{target: "7/12"}``, ``p_critical_hit``, ``p_critical_miss``,
   ``attacker_damage_distribution``; for an attack on one monster also
@@ -66,6 +69,7 @@ from adjudicator.games.clix.combat import (
 )
 from adjudicator.games.clix.dice import ROLLS, fraction
 from adjudicator.games.clix.knockback import knockback
+from adjudicator.games.clix.scenario import forbids_ranged
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, cite_as, decide, fallback_step
 from adjudicator.queries.action import _facts as action_facts
@@ -195,6 +199,8 @@ class Resolver:
         self.outcome["assumed"] = assumed
         if derived:
             self.outcome["derived"] = derived
+        if self.kind == "ranged" and forbids_ranged(self.table, self.answer, f"{self.attacker.id}'s ranged attack"):
+            return False
         try:
             result = self.answer.cite(decide(self.table, "action.allowed", facts))
         except Unanswerable as exc:
@@ -338,31 +344,33 @@ class Resolver:
         damage: dict[str, int | None] = {t.ref: 0 for t in self.monsters if not hit[t.ref]}
         knock: dict[str, int] = {}
         knocked: list[str] = []
-        if len(struck) >= 2:  # noqa: PLR2004 - several hit targets share the damage
-            out["damage_to_divide"] = total
-            facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
-            ask(self.table, self.answer, f"{total} divided among the hit targets", "damage.split_valid", facts)
-            ranges: dict[str, list[int]] = {}
-            for target in struck:
-                damage[target.ref] = None
-                ends = []
-                for share in (0, total):
-                    taken = int(str(self.dealt(target, share, critical, split=True).value))
-                    extra, _ = self.knockdown(target, hit=True, taken=taken)
-                    ends.append(taken + extra)
-                ranges[target.ref] = ends
-            out["damage_range"] = ranges
-        for target in struck if len(struck) == 1 else []:
+        shares: dict[str, int] | None = None
+        if self.query.divide is not None and struck:
+            shares = self.shares(hit, total)
             if len(self.monsters) > 1:
-                facts = {"damage": total, "assigned_total": total, "to_missed_target": False}
-                ask(self.table, self.answer, f"all {total} to {target.ref}", "damage.split_valid", facts)
-            taken = int(str(self.dealt(target, total, critical, split=False).value))
-            extra, down = self.knockdown(target, hit=True, taken=taken)
-            damage[target.ref] = taken + extra
-            knock[target.ref] = extra
-            if down:
-                knocked.append(target.ref)
+                out["damage_to_divide"] = total
+        elif len(struck) >= 2:  # noqa: PLR2004 - several hit targets share the damage
+            self.undivided(struck, total, critical, damage)
+        elif struck and len(self.monsters) > 1:
+            facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
+            ask(self.table, self.answer, f"all {total} to {struck[0].ref}", "damage.split_valid", facts)
+        if shares is not None or len(struck) == 1:
+            for target in struck:
+                share = total if shares is None else shares[target.ref]
+                taken = int(str(self.dealt(target, share, critical, split=len(struck) > 1).value))
+                extra, down = self.knockdown(target, hit=True, taken=taken)
+                damage[target.ref] = taken + extra
+                knock[target.ref] = extra
+                if down:
+                    knocked.append(target.ref)
         out["damage"] = {t.ref: damage[t.ref] for t in self.monsters if t.ref in damage}
+        self.report(hit, damage, knock, knocked)
+
+    def report(
+        self, hit: dict[str, bool], damage: dict[str, int | None], knock: dict[str, int], knocked: list[str]
+    ) -> None:
+        """The outcome fields that follow the damage: soaring targets shot down, knockback."""
+        out = self.outcome
         if knock and self.table.game.capabilities.knocked_down_damage:
             out["knockdown"] = knock
         if self.table.game.capabilities.fliers_knocked_down:
@@ -375,6 +383,56 @@ class Resolver:
                 for t in self.monsters
                 if t.piece is not None
             }
+
+    def undivided(self, struck: list[Target], total: int, critical: bool, damage: dict[str, int | None]) -> None:
+        """Several hit targets and no ``divide``: the total to divide, and each target's least and most clicks."""
+        self.outcome["damage_to_divide"] = total
+        facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
+        ask(self.table, self.answer, f"{total} divided among the hit targets", "damage.split_valid", facts)
+        ranges: dict[str, list[int]] = {}
+        for target in struck:
+            damage[target.ref] = None
+            ends = []
+            for share in (0, total):
+                taken = int(str(self.dealt(target, share, critical, split=True).value))
+                extra, _ = self.knockdown(target, hit=True, taken=taken)
+                ends.append(taken + extra)
+            ranges[target.ref] = ends
+        self.outcome["damage_range"] = ranges
+
+    def shares(self, hit: dict[str, bool], total: int) -> dict[str, int]:
+        """The query's ``divide`` put to ``damage.split_valid``: each piece target's share (0 when left out).
+
+        A division the rules refuse (shares not adding up to the damage, clicks for a missed target) is an
+        error in the situation, reported at the ``divide`` field with the rule that refuses it.
+        """
+        given = dict(self.query.divide or ())
+        shares = {t.ref: given.get(t.ref, 0) for t in self.monsters}
+        assigned = sum(shares.values())
+        missed = [ref for ref, clicks in shares.items() if clicks and not hit[ref]]
+        facts: dict[str, Value] = {
+            "damage": total,
+            "assigned_total": min(assigned, total + 1),  # any sum above the damage is refused alike
+            "to_missed_target": bool(missed),
+        }
+        shown = ", ".join(f"{ref} {clicks}" for ref, clicks in shares.items())
+        result = ask(self.table, self.answer, f"divided as {shown}", "damage.split_valid", facts)
+        if result.value is True:
+            self.outcome["divide"] = shares
+            return shares
+        rule = result.trace[-1] if result.trace else None
+        why = f" ({rule.rule}, {', '.join(str(c) for c in rule.cites)})" if rule is not None else ""
+        situation = self.table.situation
+        if missed:
+            raise PositionedError(
+                situation.where(f"query.divide.{missed[0]}"),
+                f"query.divide.{missed[0]}: {missed[0]} was not hit, so none of the damage may go to it{why}",
+            )
+        raise PositionedError(
+            situation.where("query.divide"),
+            f"query.divide: the shares add up to {assigned} but the damage to divide is {total}: all of it, "
+            f"and no more, goes to the hit targets{why}",
+        )
 
     def without_roll(self) -> None:
         """Count the 36 rolls exactly."""

@@ -105,7 +105,8 @@ def _dump_query(query: Query, name: Callable[[SpaceId], str]) -> CommentedMap:  
         return _flow({**out, "from": _endpoint(query.from_, name), "to": _endpoint(query.to, name)})
     if isinstance(query, AttackQuery):
         out |= {"piece": query.piece, "type": query.type, "targets": _flow_seq(list(query.targets))}
-        return _flow({**out, "roll": _flow_seq(list(query.roll))} if query.roll is not None else out)
+        out |= {"roll": _flow_seq(list(query.roll))} if query.roll is not None else {}
+        return _flow({**out, "divide": _flow(dict(query.divide))} if query.divide is not None else out)
     if isinstance(query, ValueQuery):
         effects = [_flow({e.op: True if e.op == "halve" else e.n}) for e in query.effects]
         return _flow({**out, "piece": query.piece, "stat": query.stat, "effects": _flow_seq(effects)})
@@ -121,6 +122,8 @@ def dump_situation(s: Situation) -> str:
     doc["ruleset"] = s.ruleset
     if s.build_total != DEFAULT_BUILD_TOTAL:
         doc["build_total"] = s.build_total
+    if s.scenario is not None:
+        doc["scenario"] = s.scenario
     doc["map"] = _dump_map(s)
     name = s.board.name
     doc["pieces"] = [_dump_piece(piece, name) for piece in s.pieces]
@@ -129,6 +132,8 @@ def dump_situation(s: Situation) -> str:
             _flow({"type": o.type, "at": name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
         ]
     doc["query"] = _dump_query(s.query, name)
+    if s.facts:
+        doc["query"]["facts"] = _flow(dict(s.facts))
     if s.readings:
         doc["readings"] = dict(s.readings)
     yaml = YAML(typ="rt")

@@ -9,6 +9,7 @@ as YAML that loads to an equal ``Situation``.  The data types are in
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ from adjudicator.situation.model import (
     PIECE_STATES,
     PIECE_TYPES,
     QUERY_KINDS,
+    SCENARIOS,
     SIZES,
     STAT_NAMES,
     TOKEN_TYPES,
@@ -54,7 +56,7 @@ from adjudicator.situation.model import (
 )
 from adjudicator.spaces import Space, SpaceId, space_kind
 
-TOP_FIELDS = ("ruleset", "build_total", "map", "pieces", "objects", "query", "readings", "expect")
+TOP_FIELDS = ("ruleset", "build_total", "scenario", "map", "pieces", "objects", "query", "readings", "expect")
 """``expect`` is optional and free-form: a golden answer for tests (see ``tests/test_rulings.py``)."""
 MAP_FIELDS = ("kind", "terrain", "elevation", "indoor", "walls", "stairs")
 FIGURE_FIELDS = (
@@ -67,7 +69,7 @@ QUERY_FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("piece", "to", "die", "frenzy"),
     "reach": ("piece", "die"),
     "line_of_fire": ("from", "to"),
-    "attack": ("piece", "type", "targets", "roll"),
+    "attack": ("piece", "type", "targets", "roll", "divide"),
     "value": ("piece", "stat", "effects"),
     "end_turn": ("player", "acted"),
     "score": ("events",),
@@ -79,6 +81,10 @@ MAX_POINTS = 1000
 MAX_VICTIMS = 12
 MAX_TARGETS = 12
 MAX_ACTIONS_LEFT = 9
+MAX_DIVIDED = 32
+MAX_FACT = 99
+"""The largest whole number a ``query.facts`` entry may give (each decision's own domain is narrower)."""
+"""The most clicks one share of divided damage may name (the damage itself is checked by the rules)."""
 EFFECT_RANGES = {"replace": (0, 30), "modify": (-30, 30)}
 
 
@@ -106,6 +112,7 @@ class _Reader:
         self.occupied: dict[SpaceId, str] = {}
         self.id_lines: dict[str, int] = {}
         self.objects: dict[SpaceId, MapObject] = {}
+        self.given: dict[str, bool | int] = {}
 
     def fields(self, node: Node, path: str, line: int) -> Fields:
         """Wrap a mapping at ``path``."""
@@ -340,7 +347,8 @@ class _Reader:
     def read_query(self, f: Fields) -> Query:  # noqa: PLR0911 - one return per query kind
         """Read the query, checking the fields its kind takes."""
         kind = f.choice("kind", QUERY_KINDS)
-        f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
+        f.check_keys(("kind", *QUERY_FIELDS[kind], "facts"), f"a {kind} query")
+        self.given = self.read_facts(f) if f.has("facts") else {}
 
         def piece() -> str:
             """The piece the query is about."""
@@ -375,6 +383,36 @@ class _Reader:
                 self.player(f, "player", f.raw("player"), f.line("player")), self.piece_refs(f, "acted")
             )
         return self.read_score(f)
+
+    def read_facts(self, f: Fields) -> dict[str, bool | int]:
+        """``facts: {name: value}``: facts the game would otherwise assume, named by its profile (``assumed``).
+
+        A value has the type of the documented default (true/false, or a whole number); whether a number
+        lies in the domain a decision declares is checked when the decision is asked.
+        """
+        value = f.raw("facts")
+        assumed = self.game.profile.assumed if self.game is not None else {}
+        if not is_map(value):
+            f.fail("facts", f"expected a mapping of fact name to value such as {{evaded: true}}, got {describe(value)}")
+        if not assumed:
+            f.fail("facts", f"{self.ruleset} assumes no fact a situation could give: every fact comes from the board")
+        out: dict[str, bool | int] = {}
+        for key, given in value.items():
+            path = f"{f.name('facts')}.{key}"
+            line = key_line(value, key, f.line("facts"))
+            self.lines[path] = line
+            if not isinstance(key, str) or key not in assumed:
+                near = difflib.get_close_matches(str(key), list(assumed), n=1)
+                hint = f"did you mean '{near[0]}'?" if near else f"known: {', '.join(sorted(assumed))}"
+                fail(self.shown, line, path, f"not a fact {self.ruleset} assumes ({hint})")
+            default = assumed[key][0]
+            if isinstance(default, bool):
+                if not isinstance(given, bool):
+                    fail(self.shown, line, path, f"expected true or false, got {describe(given)}")
+            elif isinstance(given, bool) or not isinstance(given, int) or not -MAX_FACT <= given <= MAX_FACT:
+                fail(self.shown, line, path, f"expected a whole number -{MAX_FACT}..{MAX_FACT}, got {describe(given)}")
+            out[key] = given
+        return out
 
     def read_move(self, f: Fields, mover: str, die: int | None) -> MoveQuery:
         """A move query; ``to`` names two neighbouring squares for a piece on a two-square base."""
@@ -425,7 +463,39 @@ class _Reader:
                 f.fail("roll", f"expected two dice such as [4, 4], got {len(dice)} value(s)")
             first, second = (check_int(f, "roll", d, 1, 6) for d in dice)
             roll = (first, second)
-        return AttackQuery(attacker, cast("Any", attack_type), targets, roll)
+        divide = self.read_divide(f, targets, roll) if f.has("divide") else None
+        return AttackQuery(attacker, cast("Any", attack_type), targets, roll, divide=divide)
+
+    def read_divide(
+        self, f: Fields, targets: tuple[str, ...], roll: tuple[int, int] | None
+    ) -> tuple[tuple[str, int], ...]:
+        """``divide: {target: clicks}``: whole shares of the damage, 0 or more, for piece targets of the attack.
+
+        Whether the shares add up to the damage and go to hit targets only is for the rules to say once the
+        roll is known (the ``attack`` query checks it), so a division needs a roll. A target left out gets 0.
+        """
+        value = f.raw("divide")
+        if not is_map(value) or not value:
+            f.fail("divide", f"expected a mapping of target to clicks such as {{a: 2, b: 1}}, got {describe(value)}")
+        if roll is None:
+            f.fail("divide", "a division of damage needs the attack's roll: which targets are hit depends on it")
+        shares: list[tuple[str, int]] = []
+        for key, clicks in value.items():
+            path = f"{f.name('divide')}.{key}"
+            line = key_line(value, key, f.line("divide"))
+            self.lines[path] = line
+            if not isinstance(key, str) or key not in targets or key not in self.pieces:
+                known = ", ".join(t for t in targets if t in self.pieces)
+                fail(self.shown, line, path, f"{describe(key)} is not a target of this attack (targets: {known})")
+            if isinstance(clicks, bool) or not isinstance(clicks, int) or not 0 <= clicks <= MAX_DIVIDED:
+                fail(
+                    self.shown,
+                    line,
+                    path,
+                    f"expected a whole number of clicks 0..{MAX_DIVIDED}, got {describe(clicks)}",
+                )
+            shares.append((key, clicks))
+        return tuple(shares)
 
     def attack_targets(self, f: Fields) -> tuple[str, ...]:
         """The targets of an attack: piece ids, or squares holding a portal or tombstone (a smash attempt).
@@ -484,6 +554,7 @@ class _Reader:
         except UnknownGame as exc:
             top.fail("ruleset", str(exc))
         build_total = cast("int", top.opt_integer("build_total", 1, MAX_BUILD_TOTAL, DEFAULT_BUILD_TOTAL))
+        scenario = self.read_scenario(top) if top.has("scenario") else None
         map_kind = self.read_map(self.fields(top.raw("map"), "map", top.line("map")))
         for item_path, line, item in self.items(top, "pieces"):
             piece = self.read_piece(self.fields(item, item_path, line))
@@ -504,11 +575,21 @@ class _Reader:
             query=query,
             build_total=build_total,
             objects=tuple(objects),
+            scenario=scenario,
+            facts=self.given,
             readings=readings,
             expect=plain(top.raw("expect")) if top.has("expect") else None,
             path=path,
             lines=dict(self.lines),
         )
+
+    def read_scenario(self, top: Fields) -> str:
+        """The ``scenario`` the game is played in: one its ruleset's rules give."""
+        known = SCENARIOS.get(self.ruleset, ())
+        if not known:
+            with_some = ", ".join(sorted(SCENARIOS))
+            top.fail("scenario", f"{self.ruleset} has no scenarios (scenarios are given for {with_some})")
+        return top.choice("scenario", known)
 
     def read_readings(self, top: Fields) -> dict[str, str]:
         """The ``readings`` mapping of rule id to reading name."""

@@ -57,6 +57,10 @@ QUERY_KINDS: Final = ("action", "move", "reach", "line_of_fire", "attack", "valu
 DEFAULT_BUILD_TOTAL: Final = 100
 
 
+SCENARIOS: dict[str, tuple[str, ...]] = {"horrorclix/1e": ("brume_spectrale", "parquet_qui_grince")}
+"""The scenarios each ruleset's rules give (the ``scenario`` fact of its ``scenario.*`` decisions)."""
+
+
 @dataclass(frozen=True)
 class Piece:
     """A monster, victim, character or bystander on the map.
@@ -172,6 +176,8 @@ class AttackQuery:
     targets: tuple[str, ...]
     roll: tuple[int, int] | None = None
     kind: Literal["attack"] = "attack"
+    divide: tuple[tuple[str, int], ...] | None = None
+    """How the damage is shared among the hit targets, ``(target, clicks)`` in the file's order (``None``: not said)."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,10 @@ class Situation:
     query: Query
     build_total: int = DEFAULT_BUILD_TOTAL
     objects: tuple[MapObject, ...] = ()
+    facts: Mapping[str, bool | int] = field(default_factory=dict, hash=False)
+    """Facts the query gives (``query.facts``) in place of the game profile's assumed defaults."""
+    scenario: str | None = None
+    """The scenario the game is played in (:data:`SCENARIOS`), whose own rules then apply; ``None``: none."""
     readings: Mapping[str, str] = field(default_factory=dict, hash=False)
     expect: Any = field(default=None, compare=False, hash=False, repr=False)
     path: Path | None = field(default=None, compare=False)

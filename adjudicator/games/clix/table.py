@@ -43,11 +43,18 @@ class Table:
         self.profile: Profile = self.game.profile
         self.assumed: dict[str, str] = {}
         """Facts no situation field gave, taken at the game profile's documented default."""
+        self.given: Mapping[str, Value] = situation.facts
+        """Facts the situation gives (``query.facts``) for those the profile would otherwise assume."""
 
     # --- decisions ------------------------------------------------------------------
 
     def decide(self, decision: str, facts: Mapping[str, Value]) -> Result:
-        """Evaluate a decision under the situation's ruleset and readings (cached)."""
+        """Evaluate a decision under the situation's ruleset and readings (cached).
+
+        Facts the situation gives under ``query.facts`` (:attr:`given`) take the place of the profile's defaults.
+        """
+        if self.given:
+            facts = {**self.given, **facts}
         key = (decision, tuple(facts.items()))  # unsorted: the same facts in another order only miss once
         cached = self._cache.get(key)
         if cached is None:

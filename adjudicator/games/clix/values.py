@@ -53,7 +53,7 @@ def domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> s
     """Why ``facts`` do not fit the declared domains of ``decision``, or ``None`` if they do."""
     spec_decision = table.spec.decision(table.ruleset, decision)
     declared = spec_decision.facts
-    facts = table.profile.adapt(spec_decision, facts)[0]
+    facts = table.profile.adapt(spec_decision, {**table.given, **facts})[0]
     for name, value in facts.items():
         fact = declared.get(name)
         if fact is not None and not contains(fact.type, value):
