@@ -12,9 +12,10 @@ import pytest
 
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import load_spec
+from adjudicator.games import scenarios
 from adjudicator.queries import answer
 from adjudicator.situation.load import dump_situation, load_situation, load_situation_text
-from adjudicator.situation.model import SCENARIOS, AttackQuery, Situation
+from adjudicator.situation.model import AttackQuery, Situation
 from tests.conftest import ROOT
 
 RULINGS = ROOT / "examples" / "rulings"
@@ -101,7 +102,7 @@ BRUME = RULINGS / "scenarios" / "brume-ranged-attack-1e.yaml"
 def test_scenarios_match_the_spec() -> None:
     """The scenario names a situation may give are those the spec's scenario decisions take."""
     spec = load_spec()
-    for ruleset, names in SCENARIOS.items():
+    for ruleset, names in scenarios().items():
         declared = str(spec.decision(ruleset, "scenario.ranged_attacks_allowed").facts["scenario"].type)
         assert all(name in declared for name in names)
         assert declared.count(",") == len(names) - 1

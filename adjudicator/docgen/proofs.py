@@ -34,6 +34,8 @@ from adjudicator.docgen.situations import picture
 
 PLURALS = {
     "diff": "differences",
+    "textual": "wording differences",
+    "ambiguity": "ambiguities",
     "conflict": "conflicts",
     "gap": "gaps",
     "vacuous": "vacuous decisions",
@@ -46,6 +48,8 @@ Mentions = dict[tuple[str, str], list[tuple[str, str]]]
 
 KIND_TITLES = {
     "diff": "Difference",
+    "textual": "Wording difference",
+    "ambiguity": "Ambiguity",
     "conflict": "Conflict",
     "gap": "Gap",
     "vacuous": "Vacuous decision",
@@ -131,8 +135,8 @@ def mentions(findings: Findings) -> Mentions:
 
 
 def _ordered(items: list[Finding]) -> list[Finding]:
-    """Findings grouped by decision (stable within a decision)."""
-    return sorted(items, key=lambda f: str(f.get("decision")))
+    """Findings as the solver ranked them: grouped by topic, those a board shows first."""
+    return list(items)
 
 
 def _show(value: object) -> str:
@@ -194,27 +198,29 @@ def _render(  # noqa: PLR0917 - one page's parts, all needed
     lines += _summary(spec, page, ordered, sides[0])
     current = None
     for number, finding in enumerate(ordered, start=1):
-        if finding["decision"] != current:
-            current = finding["decision"]
-            lines += _decision_heading(spec, sides[0], str(current))
+        topic = _group(finding)
+        if topic != current:
+            current = topic
+            lines += [heading(esc(f"Topic: {current}"), "-")]
         lines += _finding(spec, page, number, finding, pictures, sides)
     return "\n".join(lines)
 
 
+def _group(finding: Finding) -> str:
+    return str(finding.get("topic") or finding.get("decision") or "other")
+
+
 def _summary(spec: Spec, page: str, ordered: list[Finding], ruleset: str) -> list[str]:
+    del spec, ruleset  # the summary is by topic
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     first: dict[str, int] = {}
     for number, finding in enumerate(ordered, start=1):
-        counts[finding["decision"]][finding["kind"]] += 1
-        first.setdefault(finding["decision"], number)
-    game = spec.game(ruleset)
+        counts[_group(finding)][finding["kind"]] += 1
+        first.setdefault(_group(finding), number)
     rows = []
-    for decision, kinds in counts.items():
-        title = _decision_title(spec, ruleset, decision)
+    for topic, kinds in counts.items():
         found = ", ".join(_count(n, k) for k, n in sorted(kinds.items()))
-        rows.append(
-            [decision_link(game, decision), esc(title), f":ref:`{found} <{finding_label(page, first[decision])}>`"]
-        )
+        rows.append([esc(topic), f":ref:`{found} <{finding_label(page, first[topic])}>`"])
     total = ", ".join(
         _count(sum(c.get(k, 0) for c in counts.values()), k)
         for k in KIND_TITLES
@@ -224,7 +230,7 @@ def _summary(spec: Spec, page: str, ordered: list[Finding], ruleset: str) -> lis
         heading("Summary", "-"),
         f"{len(ordered)} findings: {total}.",
         "",
-        *table(["Decision", "Question", "Findings"], rows),
+        *table(["Topic", "Findings"], rows),
     ]
 
 
@@ -234,31 +240,14 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {word if n == 1 else PLURALS.get(kind, word)}"
 
 
-def _decision_title(spec: Spec, ruleset: str, decision: str) -> str:
-    try:
-        return spec.decision(ruleset, decision).title
-    except KeyError:
-        return ""
-
-
-def _decision_heading(spec: Spec, ruleset: str, decision: str) -> list[str]:
-    title = _decision_title(spec, ruleset, decision)
-    game = spec.game(ruleset)
-    text = f"{decision}: {title}" if title else decision
-    return (
-        [heading(esc(text), "-"), f"Decision: {decision_link(game, decision)}.", ""]
-        if ((game, decision) in spec.decisions)
-        else [heading(esc(text), "-")]
-    )
-
-
 def _finding(  # noqa: PLR0917 - one finding's parts, all needed
     spec: Spec, page: str, number: int, finding: Finding, pictures: Path, sides: list[str]
 ) -> list[str]:
     kind = KIND_TITLES.get(finding["kind"], finding["kind"])
     lines = [f".. _{finding_label(page, number)}:", "", heading(f"{kind} {number}", "~")]
+    lines += _lead(spec, finding, sides)
     readings = finding.get("readings")
-    if readings:
+    if readings and finding["kind"] != "ambiguity":
         chosen = ", ".join(f"{rule_link(spec, sides[0], r)} read as *{esc(o)}*" for r, o in sorted(readings.items()))
         lines += [f"Under the readings: {chosen}.", ""]
     if finding.get("note"):
@@ -275,6 +264,53 @@ def _finding(  # noqa: PLR0917 - one finding's parts, all needed
     return lines
 
 
+def _lead(spec: Spec, finding: Finding, sides: list[str]) -> list[str]:
+    """Question, one-line summary, decision, severity, readings and citations on each side."""
+    lines = []
+    if finding.get("question"):
+        lines += [f"**{esc(finding['question'])}**", ""]
+    if finding.get("summary"):
+        lines += [esc(finding["summary"]), ""]
+    decision = finding.get("decision")
+    game = spec.game(finding.get("ruleset") or sides[0].split("@")[0])
+    if decision is not None and (game, decision) in spec.decisions:
+        lines += [f"Decision: {decision_link(game, decision)}.", ""]
+    if finding.get("severity"):
+        lines += [f"Severity: *{esc(finding['severity'])}* ({esc(finding.get('severity_note', ''))}).", ""]
+    return [*lines, *_wordings(spec, finding)]
+
+
+def _wordings(spec: Spec, finding: Finding) -> list[str]:
+    """The readings or wordings of a finding, and the rules it cites on each side."""
+    lines: list[str] = []
+    if finding["kind"] == "ambiguity":
+        rows = []
+        for name, ref in finding["options"].items():
+            mark = " (default)" if ref.get("default") else ""
+            rows.append([f"*{esc(name)}*{mark}", esc(ref["says"]), _cited(spec, ref)])
+        lines += table(["Reading", "Paraphrase", "Where"], rows, caption=f"Readings of {finding['rule']}")
+        lines += [f"Why the default: {esc(finding['reason'])}", ""]
+    if finding["kind"] == "textual":
+        rows = [[esc(side), esc(refs[0]["says"]), _cited(spec, refs[0])] for side, refs in finding["rules"].items()]
+        lines += table(["Side", "Paraphrase", "Where"], rows, caption=f"Wording of {finding['rule']}")
+    for side, refs in (finding.get("counterparts") or {}).items():
+        if refs:
+            where = "; ".join(f"{r['id']} ({_cited(spec, r)})" for r in refs)
+            lines += [f"The same point in {esc(side)}: {where}.", ""]
+    near = finding.get("closest")
+    if near:
+        groups = near.items() if isinstance(near, dict) else [(finding.get("ruleset", ""), near)]
+        for side, refs in groups:
+            if refs:
+                where = "; ".join(f"{r['id']} ({_cited(spec, r)})" for r in refs)
+                lines += [f"Closest rules in {esc(side)}: {where}.", ""]
+    return lines
+
+
+def _cited(spec: Spec, ref: dict[str, Any]) -> str:
+    return cites(spec, [parse_citation(c) for c in ref.get("cites", [])])
+
+
 def _board(spec: Spec, finding: Finding, pictures: Path, name: str) -> list[str]:
     """The witness board: a situation file that shows the finding, drawn and answered under each ruleset."""
     text = str(finding["board"])
@@ -287,8 +323,9 @@ def _board(spec: Spec, finding: Finding, pictures: Path, name: str) -> list[str]
         "",
     ]
     header, pics, verdicts = [], [], []
+    boards = finding.get("boards") or {}
     for ruleset in rulesets:
-        board = text if ruleset == first else _with_ruleset(text, ruleset)
+        board = boards.get(ruleset) or (text if ruleset == first else _with_ruleset(text, ruleset))
         path = pictures / f"{name}-{slug(ruleset)}.yaml"
         write(path, board)
         header.append(esc(ruleset))

@@ -16,9 +16,10 @@ from adjudicator.games.registry import (
     games,
     register,
     ruleset_game,
+    scenarios,
 )
 
 for _game in (horrorclix.GAME, heroclix.GAME, GLOOMHAVEN, BETRAYAL):
     register(_game)
 
-__all__ = ["Capabilities", "Game", "UnknownGame", "game_named", "game_of", "games", "ruleset_game"]
+__all__ = ["Capabilities", "Game", "UnknownGame", "game_named", "game_of", "games", "ruleset_game", "scenarios"]

@@ -32,4 +32,5 @@ GAME: Final = Game(
         giant_size_class=True,
     ),
     QUERIES,
+    scenarios={"horrorclix/1e": ("brume_spectrale", "parquet_qui_grince")},
 )

@@ -78,6 +78,8 @@ class Game:
     has no dice or when the number of dice changes from roll to roll (see :attr:`die_faces`)."""
     die_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     """The numbers on one die's faces, one a face (a common six-sided die: 1 to 6); a face value may repeat."""
+    scenarios: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per ruleset, the scenarios its rules give (the ``scenario`` fact of its ``scenario.*`` decisions)."""
     situations: str = "adjudicator.situation.load"
     """The module that reads its situation files: ``read_situation(doc, path, shown, known_rulesets)``."""
     answering: str = "adjudicator.games.clix.answering"
@@ -124,6 +126,11 @@ def register(game: Game) -> Game:
 def ruleset_game(ruleset: str) -> str:
     """The game id a ruleset id names (``heroclix/core`` -> ``heroclix``), known or not."""
     return ruleset.split("/", maxsplit=1)[0]
+
+
+def scenarios() -> dict[str, tuple[str, ...]]:
+    """Every ruleset that gives scenarios, with their names."""
+    return {ruleset: names for game in _GAMES.values() for ruleset, names in game.scenarios.items()}
 
 
 def games() -> tuple[Game, ...]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml, parse_yaml
-from adjudicator.games import Game, UnknownGame, game_of
+from adjudicator.games import Game, UnknownGame, game_of, scenarios
 from adjudicator.situation.fields import Fields, check_int, describe, fail
 from adjudicator.situation.model import (
     ACTION_KINDS,
@@ -33,7 +33,6 @@ from adjudicator.situation.model import (
     PIECE_STATES,
     PIECE_TYPES,
     QUERY_KINDS,
-    SCENARIOS,
     SIZES,
     STAT_NAMES,
     TOKEN_TYPES,
@@ -585,9 +584,10 @@ class _Reader:
 
     def read_scenario(self, top: Fields) -> str:
         """The ``scenario`` the game is played in: one its ruleset's rules give."""
-        known = SCENARIOS.get(self.ruleset, ())
+        every = scenarios()
+        known = every.get(self.ruleset, ())
         if not known:
-            with_some = ", ".join(sorted(SCENARIOS))
+            with_some = ", ".join(sorted(every))
             top.fail("scenario", f"{self.ruleset} has no scenarios (scenarios are given for {with_some})")
         return top.choice("scenario", known)
 

@@ -57,8 +57,6 @@ QUERY_KINDS: Final = ("action", "move", "reach", "line_of_fire", "attack", "valu
 DEFAULT_BUILD_TOTAL: Final = 100
 
 
-SCENARIOS: dict[str, tuple[str, ...]] = {"horrorclix/1e": ("brume_spectrale", "parquet_qui_grince")}
-"""The scenarios each ruleset's rules give (the ``scenario`` fact of its ``scenario.*`` decisions)."""
 
 
 @dataclass(frozen=True)
@@ -247,7 +245,7 @@ class Situation:
     facts: Mapping[str, bool | int] = field(default_factory=dict, hash=False)
     """Facts the query gives (``query.facts``) in place of the game profile's assumed defaults."""
     scenario: str | None = None
-    """The scenario the game is played in (:data:`SCENARIOS`), whose own rules then apply; ``None``: none."""
+    """The scenario played (from the game registry's ``scenarios``), whose own rules then apply; ``None``: none."""
     readings: Mapping[str, str] = field(default_factory=dict, hash=False)
     expect: Any = field(default=None, compare=False, hash=False, repr=False)
     path: Path | None = field(default=None, compare=False)
