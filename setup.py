@@ -24,7 +24,7 @@ setup(
         "adjudicator": ["py.typed"],
         "adjudicator.core": ["seed_headings.json"],
         "adjudicator.web": ["static/*.html", "static/*.css", "static/*.js"],
-        "proofs": ["py.typed"],
+        "proofs": ["py.typed", "*.yaml"],
         **{name: ["*.yaml"] for name in SPEC},
     },
 )

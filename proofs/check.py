@@ -1,11 +1,19 @@
-"""``check RULESET``: per decision, no conflict and no gap, under every reading.
+"""``check RULESET``: conflicts, gaps and ambiguities, under every reading.
 
 * **conflict**: a situation (satisfying the decision's invariants) where two
   effective rules give different values. The rules reported are a minimal
   set whose guarded implications cannot all hold (a MUS over the rule
   indicators); that set is then blocked and the search goes on, up to
   :data:`CONFLICTS_PER_DECISION`.
-* **gap**: a situation that no rule, and no default, decides.
+* **gap**: a situation that no rule, and no default, decides. It says the
+  decision's question in plain words, cites the rules of the decision that
+  come closest (those that would decide the situation if the fewest facts
+  were different, :func:`closest`), and carries a ``severity``:
+  ``reachable`` when a real board reaches it (the board is attached) or
+  ``facts_only`` when no board produces those facts.
+* **ambiguity**: every place the text can be read two ways (the rule's
+  readings, :mod:`proofs.ambiguity`), with a witness situation, and a board
+  replayed under each reading, where their answers differ.
 
 The default readings are checked first, then each non-default reading of each
 rule on the decisions that rule touches; a reading's findings already found
@@ -22,8 +30,10 @@ import z3
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
+from proofs import ambiguity
 from proofs.encode import Facts, Side, encode
-from proofs.report import Finding, label, rule_ref
+from proofs.nearest import closest
+from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
 from proofs.solver import Status, minimal_core, new_solver, search
 
 CONFLICTS_PER_DECISION = 6
@@ -36,7 +46,7 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
     With ``boards``, each finding on a decision the engine evaluates from a
     situation gets a witness board (:mod:`proofs.witness`).
     """
-    findings: list[Finding] = []
+    findings: list[Finding] = ambiguity.run(spec, ruleset)
     seen: set[tuple[Any, ...]] = set()
     for decision in _decisions(spec, ruleset):
         if progress:
@@ -50,7 +60,71 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
         attach(spec, findings, progress=progress)
-    return findings
+    for finding in findings:
+        finish(spec, finding)
+    return sorted(findings, key=rank)
+
+
+def _elsewhere(spec: Spec, finding: Finding) -> None:
+    """A gap on a question the ruleset has no rule for at all: cite how the game's other rulesets decide it."""
+    ruleset, decision = finding["ruleset"], finding["decision"]
+    finding["severity"] = "not_in_ruleset"
+    finding["severity_note"] = f"{ruleset} has no rule on this question; the game's other rulesets decide it"
+    for rule in spec.rules.values():
+        if rule.restates or rule.reading_of or rule.game != spec.game(ruleset):
+            continue
+        for other, view in rule.views.items():
+            if other != ruleset and any(c.decision == decision for c in view.clauses):
+                refs = finding.setdefault("elsewhere", {}).setdefault(other, [])
+                if len(refs) < CLOSEST_ELSEWHERE:
+                    refs.append(rule_ref(spec, view))
+    for other, refs in finding.get("elsewhere", {}).items():
+        finding["citations"][other] = merge_citations(*(r["citations"] for r in refs))
+
+
+CLOSEST_ELSEWHERE = 3
+"""How many rules of another ruleset a gap on a question its own ruleset lacks cites."""
+
+KIND_ORDER = {"conflict": 0, "unknown": 1, "vacuous": 1, "ambiguity": 2, "gap": 3}
+
+
+def rank(finding: Finding) -> tuple[int, int, str, str]:
+    """Conflicts first, then ambiguities whose readings answer differently (boards first), then gaps."""
+    shown = 0 if finding.get("board") else 1 if finding.get("situation") is not None else 2
+    shown += 3 if finding.get("severity") == "not_in_ruleset" else 0
+    return KIND_ORDER.get(finding["kind"], 4), shown, str(finding.get("topic", "")), str(finding.get("decision"))
+
+
+def finish(spec: Spec, finding: Finding) -> Finding:
+    """Add what every check finding carries: topic, question, per-side citations, severity of a gap (in place)."""
+    decision_id = finding.get("decision")
+    if decision_id is not None and finding["kind"] != "ambiguity":
+        decision = spec.decision(finding["ruleset"], decision_id)
+        deciding = [r["id"] for refs in finding.get("rules", {}).values() for r in refs]
+        deciding += [r["id"] for r in finding.get("closest", [])]
+        finding.setdefault("topic", spec.rules[deciding[0]].topic if deciding else decision.topic)
+        finding.setdefault("question", decision.title)
+        finding.setdefault(
+            "citations",
+            {side: merge_citations(*(r["citations"] for r in refs)) for side, refs in finding.get("rules", {}).items()},
+        )
+    if finding["kind"] == "gap":
+        reachable = bool(finding.get("board"))
+        finding["severity"] = "reachable" if reachable else "facts_only"
+        finding["severity_note"] = (
+            "a real board reaches this situation (see the board)"
+            if reachable
+            else "only in facts no board of the table produces"
+        )
+        if not finding.get("closest"):
+            _elsewhere(spec, finding)
+        finding.setdefault(
+            "summary", f"undecided: {finding['question']} ({show_situation(finding['situation'] or {})})"
+        )
+    elif finding["kind"] == "conflict":
+        rules = [r["id"] for refs in finding["rules"].values() for r in refs]
+        finding.setdefault("summary", f"{' and '.join(rules)} give different answers")
+    return finding
 
 
 def _fresh(found: list[Finding], seen: set[tuple[Any, ...]]) -> list[Finding]:
@@ -97,7 +171,10 @@ def check_decision(
     findings = _conflicts(spec, side, solver)
     gap = search(solver, z3.Not(side.decided))
     if gap.model is not None:
-        findings.append(_finding(spec, side, "gap", model=gap.model, note=_gap_note(spec, side)))
+        finding = _finding(spec, side, "gap", model=gap.model, note=_gap_note(spec, side))
+        finding["closest"] = closest(spec, side, facts.situation(gap.model))
+        finding["citations"] = {side.label: merge_citations(*(r["citations"] for r in finding["closest"]))}
+        findings.append(finding)
     elif gap.status is Status.UNKNOWN:
         findings.append(_finding(spec, side, "unknown", model=None, note=f"gap search: {gap.note}"))
     return findings

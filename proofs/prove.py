@@ -16,14 +16,23 @@ business):
 Equivalences: where two readings of one text, or the two editions, compute a
 value, the answers are compared; a difference is ``refuted`` with the smallest
 counterexample (fewest and smallest facts).
+
+A refuted property that ``proofs/expected.yaml`` lists (a pattern over the
+property's name where ``*`` is any text, optionally its decision, and a reason) is an *expected
+finding*: it carries ``expected`` (the reason) and does not fail
+``adjudicator prove``; any other refuted property does (exit status 1).
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import z3
+from ruamel.yaml import YAML
 
 from adjudicator.core.expr.types import IntT
 from adjudicator.core.model import Decision
@@ -124,7 +133,46 @@ def run(spec: Spec, *, progress: Progress = None) -> list[Finding]:
                 findings += properties(spec, ruleset, decision, readings)
             findings += reading_equivalences(spec, ruleset, decision)
         findings += edition_equivalences(spec, rulesets, decision_id)
+    mark_expected(findings, expected_findings())
     return findings
+
+
+EXPECTED_FILE = Path(__file__).with_name("expected.yaml")
+
+
+def expected_findings(path: Path = EXPECTED_FILE) -> list[dict[str, Any]]:
+    """The expected refutations: ``[{"property": PATTERN, "decision"?: ID, "reason": TEXT}]`` (none if no file)."""
+    if not path.is_file():
+        return []
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
+    entries = [dict(e) for e in data.get("expected") or []]
+    for entry in entries:
+        if not str(entry.get("reason", "")).strip() or not entry.get("property"):
+            msg = f"{path}: every expected finding needs a property pattern and a reason: {entry}"
+            raise ValueError(msg)
+    return entries
+
+
+def mark_expected(findings: list[Finding], expected: list[dict[str, Any]]) -> None:
+    """Give every refuted finding that an entry matches its ``expected`` reason (in place)."""
+    for finding in findings:
+        if finding.get("status") != "refuted":
+            continue
+        for entry in expected:
+            same_decision = entry.get("decision") in {None, finding["decision"]}
+            if same_decision and matches(finding["property"], str(entry["property"])):
+                finding["expected"] = " ".join(str(entry["reason"]).split())
+                break
+
+
+def matches(name: str, pattern: str) -> bool:
+    """Whether ``name`` matches ``pattern``, where only ``*`` is a wildcard (any text)."""
+    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), name) is not None
+
+
+def failures(findings: list[Finding]) -> list[Finding]:
+    """The refuted findings no expected entry covers: these make ``prove`` exit 1."""
+    return [f for f in findings if f.get("status") == "refuted" and "expected" not in f]
 
 
 def _decides(spec: Spec, ruleset: str, decision_id: str) -> bool:

@@ -14,14 +14,38 @@ import z3
 
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.model import RuleView
+from adjudicator.core.sources import Citation
 from adjudicator.core.spec import Spec
 from proofs.encode import Side
 
 Finding = dict[str, Any]
+NO_CHANGE = "no query answer changes"
+"""What a finding says when no board's replay shows it."""
+
+
+def citations(spec: Spec, cites: Iterable[Citation]) -> list[dict[str, Any]]:
+    """Citations grouped by seed file: ``[{"source": FILE, "lines": [[lo, hi], ...]}, ...]``."""
+    grouped: dict[str, list[list[int]]] = {}
+    for cite in cites:
+        seed = spec.sources[cite.source].seed if cite.source in spec.sources else cite.source
+        span = [cite.first, cite.last]
+        if span not in grouped.setdefault(seed, []):
+            grouped[seed].append(span)
+    return [{"source": seed, "lines": sorted(lines)} for seed, lines in grouped.items()]
+
+
+def merge_citations(*groups: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Several citation lists as one (same shape as :func:`citations`)."""
+    grouped: dict[str, list[list[int]]] = {}
+    for group in groups:
+        for item in group:
+            lines = grouped.setdefault(str(item["source"]), [])
+            lines += [list(span) for span in item["lines"] if list(span) not in lines]
+    return [{"source": seed, "lines": sorted(lines)} for seed, lines in grouped.items()]
 
 
 def rule_ref(spec: Spec, view: RuleView, value: Value | None = None) -> dict[str, Any]:
-    """A rule with its citations: id, seed file of its first source, cited line ranges."""
+    """A rule with its citations: id, seed file of its first source, cited line ranges, title and paraphrase."""
     cites = list(view.cites)
     first = cites[0].source if cites else None
     ref: dict[str, Any] = {
@@ -29,6 +53,9 @@ def rule_ref(spec: Spec, view: RuleView, value: Value | None = None) -> dict[str
         "source": spec.sources[first].seed if first in spec.sources else None,
         "lines": [[c.first, c.last] for c in cites if c.source == first],
         "cites": [str(c) for c in cites],
+        "citations": citations(spec, cites),
+        "title": view.title,
+        "says": view.says,
     }
     if view.reading is not None:
         ref["reading"] = view.reading
@@ -44,6 +71,25 @@ def fired_refs(spec: Spec, side: Side, model: z3.ModelRef) -> list[dict[str, Any
         for arm in side.arms
         if z3.is_true(model.eval(arm.fires, model_completion=True))
     ]
+
+
+def parse_side(text: str) -> tuple[str, dict[str, str]]:
+    """``RULESET`` or ``RULESET@RULE=READING[,RULE=READING...]``: a ruleset and a choice of readings."""
+    ruleset, _, chosen = text.partition("@")
+    readings = {}
+    for item in filter(None, (part.strip() for part in chosen.split(","))):
+        rule, sep, reading = item.partition("=")
+        if not sep or not rule or not reading:
+            msg = f"a reading is written RULE=READING, not {item!r}"
+            raise ValueError(msg)
+        readings[rule.strip()] = reading.strip()
+    return ruleset.strip(), readings
+
+
+def shorten(text: str, width: int = 80) -> str:
+    """``text`` on one line, cut to ``width`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
 
 
 def label(ruleset: str, readings: Mapping[str, str]) -> str:
@@ -74,33 +120,65 @@ def _show_rules(rules: Iterable[Mapping[str, Any]]) -> str:
 
 
 def render_text(findings: Iterable[Finding]) -> str:
-    """Findings grouped by decision, one block per distinct difference."""
+    """Findings grouped by topic (``check`` and ``diff`` rank them), each led by its question and summary."""
     lines: list[str] = []
     current = None
-    for finding in sorted(findings, key=lambda f: (str(f.get("decision")), str(f.get("kind")))):
-        if finding.get("decision") != current:
-            current = finding.get("decision")
-            lines.append(f"{current}")
+    for finding in findings:
+        group = finding.get("topic") or finding.get("decision")
+        if group != current:
+            current = group
+            lines.append(f"== {current}")
         lines.extend("  " + line for line in _block(finding))
     return "\n".join(lines)
 
 
 def _block(finding: Finding) -> list[str]:
-    head = finding["kind"]
-    if "status" in finding:
-        head += f" [{finding['status']}]"
-    if finding.get("property"):
-        head += f" {finding['property']}"
-    if finding.get("note"):
-        head += f": {finding['note']}"
-    out = [head]
+    out = [_head(finding), *_sides_lines(finding)]
     if finding.get("situation") is not None:
         out.append(f"  situation: {show_situation(finding['situation'])}")
-    for side, answer in finding.get("answers", {}).items():
-        rules = finding.get("rules", {}).get(side, [])
-        out.append(f"  {side}: {show(answer)} by {_show_rules(rules)}")
+    if finding["kind"] not in {"textual", "one_sided"}:
+        for side, answer in finding.get("answers", {}).items():
+            rules = finding.get("rules", {}).get(side, [])
+            out.append(f"  {side}: {show(answer)} by {_show_rules(rules)}")
+    near = finding.get("closest")
+    out += [f"  decided in {side} by: {_show_rules(refs)}" for side, refs in finding.get("elsewhere", {}).items()]
+    if isinstance(near, dict):
+        out += [f"  closest rules in {side}: {_show_rules(refs)}" for side, refs in near.items()]
+    elif near:
+        out.append(f"  closest rules: {_show_rules(near)}")
     if "board" in finding:
         out += _board_lines(finding)
+    elif finding.get("board_note"):
+        out.append(f"  board: {finding['board_note']}")
+    return out
+
+
+def _head(finding: Finding) -> str:
+    """The first line: kind, status, property, question, severity."""
+    head = str(finding["kind"])
+    head += f" [{finding['status']}]" if "status" in finding else ""
+    head += f" {finding['property']}" if finding.get("property") else ""
+    head += f" on {finding['decision']}" if finding.get("decision") and not finding.get("property") else ""
+    head += f": {finding['question']}" if finding.get("question") else ""
+    head += f" (severity: {finding['severity']})" if finding.get("severity") else ""
+    return head
+
+
+def _sides_lines(finding: Finding) -> list[str]:
+    """Summary, notes, readings, counterparts and wordings of a finding."""
+    out = [f"  {key}: {finding[key]}" for key in ("summary", "expected", "note") if finding.get(key)]
+    if finding["kind"] == "ambiguity":
+        for name, ref in finding["options"].items():
+            mark = " (default)" if ref.get("default") else ""
+            out.append(f"  reading {name}{mark}: {', '.join(ref['cites'])}: {ref['says']}")
+    for side, refs in finding.get("counterparts", {}).items():
+        if refs:
+            out.append(f"  {side} words the same point in: {_show_rules(refs)}")
+    if finding["kind"] == "textual":
+        for side, refs in finding["rules"].items():
+            out.append(f"  {side}: {_show_rules(refs)}: {refs[0]['says']}")
+    if finding["kind"] == "one_sided":
+        out += [f"  {side}: {_show_rules(refs)}" for side, refs in finding["rules"].items()]
     return out
 
 
@@ -113,6 +191,6 @@ def _board_lines(finding: Finding) -> list[str]:
     match = finding.get("board_match", "")
     out = [f"  board ({finding.get('query_kind')} query, {match} match):"]
     out += ["    " + line for line in picture(finding).splitlines()]
-    for ruleset, replay in finding.get("replay", {}).items():
-        out.append(f"    ask under {ruleset}: {replay['verdict']}, {finding['decision']} = {show(replay['decision'])}")
+    for side, replay in finding.get("replay", {}).items():
+        out.append(f"    ask under {side}: {replay['verdict']}, {finding['decision']} = {show(replay['decision'])}")
     return out

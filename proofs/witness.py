@@ -11,7 +11,8 @@ finding:
     The contract situation file (YAML text) under the finding's first
     ruleset (``check``: its ruleset, with the finding's readings); the same
     board under the other ruleset differs only in its ``ruleset:`` line
-    (:func:`board_for`).
+    (:func:`board_for`), or in its ``readings:``; ``boards`` then gives the
+    file of every side (``{label: YAML}``).
 ``query_kind``
     The kind of the board's query (``move``, ``line_of_fire``, ...).
 ``board_match``
@@ -30,6 +31,10 @@ finding:
     reproduces the finding: for ``diff``, the decision's values differ
     between the runs (or, where one run never reaches the decision, the
     answers differ); for ``check``, the run meets the conflict or the gap.
+    A board is kept for a ``diff`` (or an ``ambiguity`` replayed under two
+    readings) only if the two replays differ in verdict or outcome: a board
+    where only an inner decision changes does not show the difference, and
+    the finding then says ``no query answer changes`` (``board_note``).
 
 When no board of the table realises the witness (or none replays it),
 ``board`` is ``None`` and ``board_note`` says so. Findings on decisions no
@@ -64,7 +69,7 @@ from proofs.boards import (
     situation,
     yaml_text,
 )
-from proofs.report import Finding
+from proofs.report import NO_CHANGE, Finding
 
 Progress = Callable[[str], None] | None
 CANDIDATES: Final = 8
@@ -77,7 +82,18 @@ OUTCOME_FIELDS: Final = {
     "attack": ("allowed", "attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage"),
 }
 """The outcome fields a replay keeps, per query kind (all fields for other kinds)."""
-KINDS: Final = ("diff", "conflict", "gap")
+KINDS: Final = ("diff", "conflict", "gap", "ambiguity")
+PAIRED: Final = ("diff", "ambiguity")
+"""Kinds replayed under two sides (two rulesets, or two readings of one)."""
+
+
+def sides(finding: Finding) -> dict[str, tuple[str, dict[str, str]]]:
+    """``{label: (ruleset, readings)}``: the runs a finding's board is replayed under."""
+    if "sides" in finding:
+        return {label: (str(s["ruleset"]), dict(s.get("readings") or {})) for label, s in finding["sides"].items()}
+    if finding.get("rulesets"):
+        return {rs: (rs, {}) for rs in finding["rulesets"]}
+    return {finding["ruleset"]: (finding["ruleset"], dict(finding.get("readings") or {}))}
 
 
 def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) -> list[Finding]:
@@ -86,7 +102,7 @@ def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) ->
     for finding in findings:
         if finding.get("kind") not in KINDS or finding.get("situation") is None:
             continue
-        rulesets = finding.get("rulesets") or [finding["ruleset"]]
+        rulesets = list(dict.fromkeys(rs for rs, _ in sides(finding).values()))
         for ruleset in rulesets:
             if ruleset not in tables:
                 if progress:
@@ -119,6 +135,8 @@ def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
     finding["board"] = None
     reason = "realises these facts" if not tried else "realises these facts and replays the finding"
     finding["board_note"] = f"no board up to {MAX_SIZE} {reason}"
+    if finding["kind"] in PAIRED:
+        finding["board_note"] = f"{NO_CHANGE}: no board up to {MAX_SIZE} {reason} with a different verdict or outcome"
     return finding
 
 
@@ -154,7 +172,7 @@ def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -
     the spec then disagree on what a fact means: :func:`proofs.boards.invariant_breaks`
     lists such cases); such a board is no witness.
     """
-    for ruleset in finding.get("rulesets") or [finding["ruleset"]]:
+    for ruleset in dict.fromkeys(rs for rs, _ in sides(finding).values()):
         declared = spec.decision(ruleset, finding["decision"])
         env = EngineFacts(declared, {k: v for k, v in facts.items() if k in declared.facts})
         if not all(inv.fn(env) for inv in declared.invariants):
@@ -180,11 +198,11 @@ def side(
 def same_region(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -> bool:
     """Whether ``facts`` lie where the witness does (see the module docstring)."""
     decision = finding["decision"]
-    if finding["kind"] == "diff":
-        for ruleset in finding["rulesets"]:
-            value, fired = side(spec, ruleset, decision, facts, {})
-            rules = frozenset(r["id"] for r in finding["rules"][ruleset])
-            if value != finding["answers"][ruleset] or fired != rules:
+    if finding["kind"] in PAIRED:
+        for label, (ruleset, readings) in sides(finding).items():
+            value, fired = side(spec, ruleset, decision, facts, readings)
+            rules = frozenset(r["id"] for r in finding["rules"][label])
+            if value != finding["answers"][label] or fired != rules:
                 return False
         return True
     value, fired = side(spec, finding["ruleset"], decision, facts, finding.get("readings") or {})
@@ -203,17 +221,18 @@ def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> t
     query = entry.query
     if query["kind"] == "reach":
         query = _narrow(spec, table, entry, finding["decision"])
-    rulesets = finding.get("rulesets") or [finding["ruleset"]]
-    readings = finding.get("readings") or {}
+    runs = sides(finding)
     try:
-        text = yaml_text(doc, rulesets[0], query, readings)
-        loaded = {rs: load_text(board_for(text, rs)) for rs in rulesets}
+        texts = {label: yaml_text(doc, rs, query, readings) for label, (rs, readings) in runs.items()}
+        loaded = {label: load_text(text) for label, text in texts.items()}
     except (PositionedError, ValueError):
         return None
-    replay = {rs: run(spec, loaded[rs], finding["decision"], entry.facts) for rs in rulesets}
+    replay = {label: run(spec, loaded[label], finding["decision"], entry.facts) for label in runs}
     if not reproduces(finding, replay):
         return None
-    return text, query, replay
+    if len(texts) > 1:
+        finding["boards"] = texts
+    return next(iter(texts.values())), query, replay
 
 
 def _narrow(spec: Spec, table: BoardTable, entry: Entry, decision: str) -> QueryDoc:
@@ -282,11 +301,9 @@ def reproduces(finding: Finding, replay: Mapping[str, Mapping[str, Any]]) -> boo
     if finding["kind"] in {"gap", "conflict"}:
         wanted = "undecided" if finding["kind"] == "gap" else "conflict"
         return bool(next(iter(replay.values()))["decision"] == wanted)
-    first, second = (replay[rs] for rs in finding["rulesets"])
-    if NOT_EVALUATED not in (first["decision"], second["decision"]):
-        return bool(first["decision"] != second["decision"])
+    first, second = (replay[label] for label in list(sides(finding))[:2])
     if first["decision"] == second["decision"]:
-        return False
+        return False  # the decision is the same (or evaluated on neither side): the board does not show this finding
     return (first["verdict"], first["outcome"]) != (second["verdict"], second["outcome"])
 
 

@@ -297,6 +297,9 @@ def _wordings(spec: Spec, finding: Finding) -> list[str]:
         if refs:
             where = "; ".join(f"{r['id']} ({_cited(spec, r)})" for r in refs)
             lines += [f"The same point in {esc(side)}: {where}.", ""]
+    for side, refs in (finding.get("elsewhere") or {}).items():
+        where = "; ".join(f"{r['id']} ({_cited(spec, r)})" for r in refs)
+        lines += [f"{esc(side)} decides it by: {where}.", ""]
     near = finding.get("closest")
     if near:
         groups = near.items() if isinstance(near, dict) else [(finding.get("ruleset", ""), near)]
