@@ -57,8 +57,6 @@ QUERY_KINDS: Final = ("action", "move", "reach", "line_of_fire", "attack", "valu
 DEFAULT_BUILD_TOTAL: Final = 100
 
 
-
-
 @dataclass(frozen=True)
 class Piece:
     """A monster, victim, character or bystander on the map.
