@@ -13,6 +13,12 @@ business):
 * ``halving rounds up``: a halved value is half the value rounded up
   (value.base, move.speed in hindering terrain).
 
+The games' own arithmetic (Gloomhaven's Shield and Pierce, scenario level,
+trap damage, experience and exhaustion; Betrayal's trait track, damage splits
+and haunt threshold), including properties over two situations such as
+monotonicity, is declared in :mod:`proofs.prove_games` and proved by the same
+:func:`run`.
+
 Equivalences: where two readings of one text, or the two editions, compute a
 value, the answers are compared; a difference is ``refuted`` with the smallest
 counterexample (fewest and smallest facts).
@@ -133,6 +139,9 @@ def run(spec: Spec, *, progress: Progress = None) -> list[Finding]:
                 findings += properties(spec, ruleset, decision, readings)
             findings += reading_equivalences(spec, ruleset, decision)
         findings += edition_equivalences(spec, rulesets, decision_id)
+    from proofs import prove_games  # noqa: PLC0415 - prove_games builds on this module's helpers
+
+    findings += prove_games.run(spec, progress=progress)
     mark_expected(findings, expected_findings())
     return findings
 
@@ -201,10 +210,16 @@ def reading_combinations(spec: Spec, ruleset: str, decision: Decision) -> Iterat
         yield {rule: o for (rule, _), o in zip(rules, choice, strict=True) if o != defaults[rule]}
 
 
-def properties(spec: Spec, ruleset: str, decision: Decision, readings: dict[str, str]) -> list[Finding]:
-    """The value properties of one decision under one ruleset and choice of readings."""
+def properties(
+    spec: Spec,
+    ruleset: str,
+    decision: Decision,
+    readings: dict[str, str],
+    table: list[tuple[str, Property]] | None = None,
+) -> list[Finding]:
+    """The properties of one decision under one ruleset and choice of readings (``table``, else the value ones)."""
     findings = []
-    for name, prop in PROPERTIES.get(decision.id, []):
+    for name, prop in PROPERTIES.get(decision.id, []) if table is None else table:
         facts = Facts(decision)
         side = encode(spec, ruleset, facts, readings, label(ruleset, readings))
         extra, claim = prop(facts, side)
