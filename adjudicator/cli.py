@@ -589,7 +589,7 @@ def _designer_run(kind: str, as_json: bool, *args: str) -> list[dict[str, Any]]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @guarded
 def prove(as_json: bool) -> None:
-    """Prove the value-pipeline properties of every ruleset and reading (Z3).
+    """Prove the arithmetic properties of every ruleset and reading (Z3): value pipelines, damage, levels, traits.
 
     Exits 1 when a property is refuted, unless proofs/expected.yaml lists it as an expected finding with a reason.
     """
