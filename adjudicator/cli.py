@@ -86,7 +86,7 @@ def fail(message: str) -> None:
 
 
 def guarded(func: F) -> F:
-    """Turn every expected error into a clear message and exit status 2."""
+    """Turn every expected error into a clear message and exit status 2 (3 for a fault of the tool itself)."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -98,6 +98,15 @@ def guarded(func: F) -> F:
             fail(str(exc))
         except RuleConflict as exc:
             report_conflict(exc, as_json=bool(kwargs.get("as_json")))
+        except click.ClickException:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug is reported in one line, never as a traceback
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc} (a fault of the adjudicator, not of the input; "
+                "please report it with the command and its files)",
+                err=True,
+            )
+            sys.exit(3)
         return None
 
     return wrapper  # type: ignore[return-value]

@@ -329,7 +329,8 @@ def _board(spec: Spec, finding: Finding, pictures: Path, name: str) -> list[str]
     boards = finding.get("boards") or {}
     for ruleset in rulesets:
         board = boards.get(ruleset) or (text if ruleset == first else _with_ruleset(text, ruleset))
-        path = pictures / f"{name}-{slug(ruleset)}.yaml"
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", f"{name}-{slug(ruleset)}").strip("-")
+        path = pictures / f"{stem}.yaml"
         write(path, board)
         header.append(esc(ruleset))
         pics.append("\n".join(picture(spec, path, pictures, path.stem)).rstrip())

@@ -63,8 +63,12 @@ def square_query_schemas() -> list[Schema]:
     fields: dict[str, Schema] = {
         "piece": PIECE_ID,
         "action": enum(model.ACTION_KINDS),
-        "to": {"type": "string"},
+        "to": {"anyOf": [{"type": "string"}, {"type": "array", "items": SQUARE, "minItems": 2, "maxItems": 2}]},
         "from": {"type": "string"},
+        "acted_this_turn": {"type": "boolean"},
+        "actions_left": ints(0, 9),
+        "free_action_granted": {"type": "boolean"},
+        "divide": {"type": "object", "additionalProperties": ints(0, 32), "description": "clicks per hit target"},
         "die": ints(1, 6),
         "frenzy": {"type": "boolean"},
         "type": enum(model.ATTACK_TYPES),
@@ -88,9 +92,14 @@ def square_query_schemas() -> list[Schema]:
             "items": obj({"kill": PIECE_ID, "by_player": ints(1, reader.MAX_PLAYER), "phase": enum(model.PHASES)}),
         },
     }
+    facts: Schema = {
+        "type": "object",
+        "additionalProperties": {"anyOf": [{"type": "boolean"}, ints(-99, 99)]},
+        "description": "facts the engine otherwise assumes (the game profile's assumed facts), by name",
+    }
     out = []
     for kind, names in reader.QUERY_FIELDS.items():
-        props = {"kind": {"const": kind}, **{name: fields[name] for name in names}}
+        props = {"kind": {"const": kind}, **{name: fields[name] for name in names}, "facts": facts}
         out.append(obj(props, ("kind",)))
     return out
 
@@ -143,6 +152,11 @@ def square_schema(game: Game) -> Schema:
         game,
         {
             "build_total": ints(1, reader.MAX_BUILD_TOTAL),
+            **(
+                {"scenario": enum(sorted({name for names in game.scenarios.values() for name in names}))}
+                if game.scenarios
+                else {}
+            ),
             "map": obj(
                 {
                     "kind": enum(model.MAP_KINDS),
