@@ -18,10 +18,10 @@ import pytest
 from ruamel.yaml import YAML
 
 from adjudicator.core.spec import load_spec
+from adjudicator.expectations import subset_mismatches
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 from tests.conftest import ROOT
-from tests.test_rulings import subset_mismatches
 
 CASE_DIR = ROOT / "tests" / "lof_cases"
 FILES = sorted(CASE_DIR.glob("*.yaml"))

@@ -9,33 +9,18 @@ not the wording of notes.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from adjudicator.core.sources import parse_citation
 from adjudicator.core.spec import load_spec
+from adjudicator.expectations import subset_mismatches
 from adjudicator.queries import answer, supported
 from adjudicator.situation.load import load_situation
 from tests.conftest import ROOT
 
 CORPUS_MINIMUM = 60
 CASES = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if "expect:" in p.read_text(encoding="utf-8"))
-
-
-def subset_mismatches(want: Any, got: Any, where: str = "outcome") -> list[str]:
-    """Where ``got`` differs from ``want``; mappings compare only the keys ``want`` names."""
-    if isinstance(want, dict):
-        if not isinstance(got, dict):
-            return [f"{where}: expected a mapping, got {got!r}"]
-        out: list[str] = []
-        for key, value in want.items():
-            if key not in got:
-                out.append(f"{where}.{key}: missing")
-            else:
-                out += subset_mismatches(value, got[key], f"{where}.{key}")
-        return out
-    return [] if want == got else [f"{where}: expected {want!r}, got {got!r}"]
 
 
 @pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT / "examples")) for p in CASES])

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, NoReturn, cast
 
 from adjudicator.core.errors import PositionedError, Where
-from adjudicator.core.yamlpos import Node, is_map, is_seq, key_line
+from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line
 from adjudicator.situation.model import HOURGLASS, Stat
 
 STAT_RANGES = {"speed": (0, 20), "attack": (0, 20), "defense": (0, 30), "damage": (0, 12), "range": (0, 12)}
@@ -134,3 +134,26 @@ def check_int(f: Fields, key: str, value: Node, low: int, high: int, *, alt: str
     if not low <= value <= high:
         f.fail(key, f"{value} is out of range {low}..{high}")
     return int(value)
+
+
+class DocumentReader:
+    """What every game's situation reader shares: the file's name and the line of every field read."""
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+        self.lines: dict[str, int] = {}
+
+    def fields(self, node: Node, path: str, line: int) -> Fields:
+        """Wrap a mapping at ``path``."""
+        return Fields(self.shown, self.lines, node, path, line)
+
+    def items(self, f: Fields, key: str) -> list[tuple[str, int, Node]]:
+        """``(path, line, item)`` for each item of list field ``key``."""
+        seq = f.seq(key)
+        line = f.line(key)
+        out = []
+        for index, item in enumerate(seq):
+            path = f"{f.name(key)}[{index}]"
+            out.append((path, item_line(seq, index, line), item))
+            self.lines[path] = out[-1][1]
+        return out

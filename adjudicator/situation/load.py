@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
-from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml, parse_yaml
+from adjudicator.core.yamlpos import Node, is_map, is_seq, key_line, load_yaml, parse_yaml
 from adjudicator.games import Game, UnknownGame, game_of, scenarios
-from adjudicator.situation.fields import Fields, check_int, describe, fail
+from adjudicator.situation.fields import DocumentReader, Fields, check_int, describe, fail
 from adjudicator.situation.model import (
     ACTION_KINDS,
     ATTACK_TYPES,
@@ -96,13 +96,12 @@ def plain(node: Node) -> Any:
     return node
 
 
-class _Reader:
+class _Reader(DocumentReader):
     """State while reading one file: its name, the lines seen and the board."""
 
     def __init__(self, shown: str, known_rulesets: set[str]) -> None:
-        self.shown = shown
+        super().__init__(shown)
         self.known_rulesets = known_rulesets
-        self.lines: dict[str, int] = {}
         self.board: Space | None = None
         self.kind = space_kind("square")
         self.ruleset = ""
@@ -112,21 +111,6 @@ class _Reader:
         self.id_lines: dict[str, int] = {}
         self.objects: dict[SpaceId, MapObject] = {}
         self.given: dict[str, bool | int] = {}
-
-    def fields(self, node: Node, path: str, line: int) -> Fields:
-        """Wrap a mapping at ``path``."""
-        return Fields(self.shown, self.lines, node, path, line)
-
-    def items(self, f: Fields, key: str) -> list[tuple[str, int, Node]]:
-        """``(path, line, item)`` for each item of list field ``key``."""
-        seq = f.seq(key)
-        line = f.line(key)
-        out = []
-        for index, item in enumerate(seq):
-            path = f"{f.name(key)}[{index}]"
-            out.append((path, item_line(seq, index, line), item))
-            self.lines[path] = out[-1][1]
-        return out
 
     def square(self, value: Node, line: int, field: str) -> SpaceId:
         """A square name that is on the map."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line
+from adjudicator.core.yamlpos import Node, is_map, is_seq, key_line
 from adjudicator.games.gloomhaven.situation import (
     CARD_WORDS,
     CONDITIONS,
@@ -40,7 +40,7 @@ from adjudicator.games.gloomhaven.value_reader import (
     read_initiative,
     read_scenario_level,
 )
-from adjudicator.situation.fields import Fields, describe, fail
+from adjudicator.situation.fields import DocumentReader, Fields, describe, fail
 from adjudicator.spaces.hex import FEATURES, Hex, HexMap, build_map, parse_hex
 
 TOP_FIELDS = ("ruleset", "scenario_level", "map", "pieces", "objects", "query", "readings", "expect")
@@ -88,31 +88,15 @@ def read_situation(doc: Node, path: Path, shown: str, known_rulesets: set[str]) 
     return _Reader(shown, known_rulesets).read(doc, path)
 
 
-class _Reader:
+class _Reader(DocumentReader):
     """State while reading one file: its name, the lines seen, the map and the figures."""
 
     def __init__(self, shown: str, known_rulesets: set[str]) -> None:
-        self.shown = shown
+        super().__init__(shown)
         self.known_rulesets = known_rulesets
-        self.lines: dict[str, int] = {}
         self.board = HexMap(("",))
         self.pieces: dict[str, Piece] = {}
         self.occupied: dict[Hex, str] = {}
-
-    def fields(self, node: Node, path: str, line: int) -> Fields:
-        """Wrap a mapping at ``path``."""
-        return Fields(self.shown, self.lines, node, path, line)
-
-    def items(self, f: Fields, key: str) -> list[tuple[str, int, Node]]:
-        """``(path, line, item)`` for each item of list field ``key``."""
-        seq = f.seq(key)
-        line = f.line(key)
-        out = []
-        for index, item in enumerate(seq):
-            item_path = f"{f.name(key)}[{index}]"
-            out.append((item_path, item_line(seq, index, line), item))
-            self.lines[item_path] = out[-1][1]
-        return out
 
     def hex(self, value: Node, line: int, field: str) -> Hex:
         """A hex name that is on the map."""
