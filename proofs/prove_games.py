@@ -26,6 +26,8 @@ import z3
 from adjudicator.core.expr.types import BoolT
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
+from adjudicator.games.betrayal import GAME as BETRAYAL_GAME
+from adjudicator.games.gloomhaven.game import GAME as GLOOMHAVEN_GAME
 from proofs.encode import VALUED, Facts, Side, encode
 from proofs.prove import (
     Claim,
@@ -39,6 +41,9 @@ from proofs.prove import (
 )
 from proofs.report import Finding, fired_refs, label, show_situation
 from proofs.solver import minimise, new_solver, prove
+
+GLOOMHAVEN = GLOOMHAVEN_GAME.id
+BETRAYAL = BETRAYAL_GAME.id
 
 UP, DOWN = 1, -1
 """The way a fact (or the answer) moves in a :class:`Monotone` property."""
@@ -189,7 +194,7 @@ def item_loss_bounded(facts: Facts, side: Side) -> Claim:
 
 
 GAME_PROPERTIES: dict[str, dict[str, list[tuple[str, Property]]]] = {
-    "gloomhaven": {
+    GLOOMHAVEN: {
         "shield.damage_taken": [
             ("in range", in_range),
             ("floor at 0", floor_at_zero),
@@ -211,7 +216,7 @@ GAME_PROPERTIES: dict[str, dict[str, list[tuple[str, Property]]]] = {
         ],
         "exhaustion.scenario_lost": [("lost when nobody is left", lost_when_none_left)],
     },
-    "betrayal": {
+    BETRAYAL: {
         "trait.notch_after": [
             ("in range", in_range),
             ("stays on its track", on_track),
@@ -229,7 +234,7 @@ GAME_PROPERTIES: dict[str, dict[str, list[tuple[str, Property]]]] = {
 }
 
 GAME_MONOTONE: dict[str, dict[str, list[tuple[str, Monotone]]]] = {
-    "gloomhaven": {
+    GLOOMHAVEN: {
         "shield.damage_taken": [
             ("more shield never raises damage", Monotone({"shield": UP}, DOWN)),
             ("more pierce never lowers damage", Monotone({"pierce": UP})),
@@ -243,7 +248,7 @@ GAME_MONOTONE: dict[str, dict[str, list[tuple[str, Monotone]]]] = {
             ("less HP or fewer cards never revive", Monotone({"hp": DOWN, "hand": DOWN, "discards": DOWN})),
         ],
     },
-    "betrayal": {
+    BETRAYAL: {
         "trait.notch_after": [("monotone in the change", Monotone({"change": UP}))],
         "haunt.starts": [
             ("more omens never stop the haunt", Monotone({"omens_drawn": UP, "omens_in_play": UP})),
