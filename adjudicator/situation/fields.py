@@ -157,3 +157,22 @@ class DocumentReader:
             out.append((path, item_line(seq, index, line), item))
             self.lines[path] = out[-1][1]
         return out
+
+    def read_readings(self, top: Fields) -> dict[str, str]:
+        """The ``readings`` mapping of rule id to reading name."""
+        value = top.raw("readings")
+        if not is_map(value):
+            top.fail("readings", f"expected a mapping of rule id to reading name, got {describe(value)}")
+        readings: dict[str, str] = {}
+        for key, reading in value.items():
+            line = key_line(value, key, top.line("readings"))
+            self.lines[f"readings.{key}"] = line
+            if not isinstance(key, str) or not isinstance(reading, str) or not reading.strip():
+                fail(
+                    self.shown,
+                    line,
+                    f"readings.{key}",
+                    f"expected a rule id mapped to a reading name, got {describe(reading)}",
+                )
+            readings[key] = reading
+        return readings

@@ -19,18 +19,10 @@ from hypothesis import strategies as st
 from adjudicator.core.spec import load_spec
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
+from tests.gloomhaven.support import monster_turn_json, with_hexes
 
 OPEN = [". . . . . . .", " . . . . . . .", ". . . . . . .", " . . . . . . .", ". . . . . . ."]
 """A 7x5 open map (rows 1-5, columns A-G)."""
-
-
-def with_hexes(rows: list[str], **marks: str) -> list[str]:
-    """``rows`` with the named hexes changed to the given terrain characters (``C3="t"``)."""
-    grid = [row.split() for row in rows]
-    for name, char in marks.items():
-        col = ord(name[0]) - ord("A")
-        grid[int(name[1:]) - 1][col] = char
-    return [(" " if i % 2 else "") + " ".join(cells) for i, cells in enumerate(grid)]
 
 
 def turn(
@@ -40,20 +32,8 @@ def turn(
     rows: list[str] | None = None,
     walls: list[list[str]] | None = None,
 ) -> dict[str, Any]:
-    """The JSON answer of a monster_turn situation."""
-    doc: dict[str, Any] = {
-        "ruleset": "gloomhaven/1e",
-        "map": {"terrain": rows or OPEN},
-        "pieces": pieces,
-        "query": {"kind": "monster_turn", **query},
-    }
-    if walls:
-        doc["map"]["walls"] = walls
-    path = tmp_path / "turn.yaml"
-    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    spec = load_spec()
-    result: dict[str, Any] = answer(spec, load_situation(path, set(spec.rulesets()))).to_json(spec)
-    return result
+    """The JSON answer of a monster_turn situation (on OPEN unless ``rows`` is given)."""
+    return monster_turn_json(tmp_path, pieces, query, rows or OPEN, walls)
 
 
 def plays(result: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -309,27 +289,6 @@ def test_choices_end_within_move_on_free_hexes(tmp_path: Path, move: int) -> Non
     ends = {end for end, _ in plays(result)}
     assert ends
     assert not ends & {"C3", "F2", "E5", "B2"}
-
-
-def test_fast_sight_agrees_with_the_hex_space() -> None:
-    """The monster search's line of sight (blocking sides only) is the hex space's, on random maps."""
-    import random  # noqa: PLC0415 - only this test draws random maps
-
-    from adjudicator.games.gloomhaven.monster_search import Mover, TurnMap  # noqa: PLC0415
-    from adjudicator.spaces.hex import Hex, build_map  # noqa: PLC0415
-
-    rng = random.Random(4)  # noqa: S311 - random maps, not secrets
-    for _ in range(25):
-        rows = ["".join(rng.choices(".xoDLt", weights=(70, 12, 6, 3, 2, 7), k=9)) for _ in range(6)]
-        board = build_map(rows)
-        open_hexes = [h for h in board.spaces() if isinstance(h, Hex) and not board.blocks_sight(h)]
-        sample = rng.sample(open_hexes, min(3, len(open_hexes)))
-        walls = [(h, rng.choice(board.adjacent(h))) for h in sample if board.adjacent(h)]
-        board = build_map(rows, walls)
-        tmap = TurnMap(board, Mover(open_hexes[0], 0), frozenset(), {}, frozenset())
-        for _ in range(40):
-            a, b = rng.choice(open_hexes), rng.choice(open_hexes)
-            assert tmap.sees(a, b) == board.sees(a, b), (rows, walls, a, b)
 
 
 def test_proximity_reading_movement_counts_the_way_round_obstacles(tmp_path: Path) -> None:

@@ -17,25 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
-from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from tests.gloomhaven.support import monster_turn_json, with_hexes
 
 BIG = [" ".join("." * 9) if i % 2 == 0 else " " + " ".join("." * 9) for i in range(7)]
 """A 9x7 open map (columns A-I, rows 1-7)."""
 CORRIDOR = ["o o o o o o o o o", " . . . . . . . . .", "o o o o o o o o o"]
 """Row 2 between two rows of obstacles (obstacles do not block sight): a one-hex-wide way A2-I2."""
 MELEE: dict[str, Any] = {"range": 0}
-
-
-def with_hexes(rows: list[str], **marks: str) -> list[str]:
-    """``rows`` with the named hexes changed to the given terrain characters (``C3="t"``)."""
-    grid = [row.split() for row in rows]
-    for name, char in marks.items():
-        grid[int(name[1:]) - 1][ord(name[0]) - ord("A")] = char
-    return [(" " if i % 2 else "") + " ".join(cells) for i, cells in enumerate(grid)]
 
 
 def turn(
@@ -45,20 +34,8 @@ def turn(
     rows: list[str] | None = None,
     walls: list[list[str]] | None = None,
 ) -> dict[str, Any]:
-    """The JSON answer of a monster_turn situation."""
-    doc: dict[str, Any] = {
-        "ruleset": "gloomhaven/1e",
-        "map": {"terrain": rows or BIG},
-        "pieces": pieces,
-        "query": {"kind": "monster_turn", **query},
-    }
-    if walls:
-        doc["map"]["walls"] = walls
-    path = tmp_path / "turn.yaml"
-    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    spec = load_spec()
-    result: dict[str, Any] = answer(spec, load_situation(path, set(spec.rulesets()))).to_json(spec)
-    return result
+    """The JSON answer of a monster_turn situation (on BIG unless ``rows`` is given)."""
+    return monster_turn_json(tmp_path, pieces, query, rows or BIG, walls)
 
 
 def plays(result: dict[str, Any]) -> set[tuple[str, tuple[str, ...]]]:

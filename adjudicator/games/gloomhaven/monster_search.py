@@ -29,7 +29,7 @@ from itertools import combinations
 
 from adjudicator.spaces.hex import geometry
 from adjudicator.spaces.hex.board import FEATURES, HexMap
-from adjudicator.spaces.hex.geometry import Hex, Point
+from adjudicator.spaces.hex.geometry import Hex
 
 NEGATIVE = frozenset({"trap", "hazardous"})
 """Hexes a monster avoids (L1268-1273, L1342-1346)."""
@@ -102,7 +102,6 @@ class TurnMap:
     """Every enemy figure by id (invisible ones included: they still block)."""
     targetable: frozenset[str]
     """The enemies that may be attacked (not invisible)."""
-    _sight: dict[tuple[Hex, Hex], bool] = field(default_factory=dict)
     _ranges: dict[Hex, dict[Hex, int]] = field(default_factory=dict)
     _prev: dict[Hex, Hex] = field(default_factory=dict)
 
@@ -287,48 +286,8 @@ class TurnMap:
     # -- attacks
 
     def sees(self, a: Hex, b: Hex) -> bool:
-        """Line of sight between two hexes (cached): the hex space's test, on this map's blocking sides.
-
-        A corner-to-corner segment between two open hexes touches a wall hex, a
-        closed door, the outside or a thin wall exactly when it touches one of
-        the sides between an open hex and such a blocker, or a thin wall
-        (:attr:`blocking_sides`): its first contact with a blocker is on its
-        boundary. Testing only those sides gives the same answer as
-        :meth:`adjudicator.spaces.hex.HexMap.sees`, much faster.
-        """
-        key = (a, b) if a <= b else (b, a)
-        found = self._sight.get(key)
-        if found is None:
-            found = a == b or self._clear(a, b)
-            self._sight[key] = found
-        return found
-
-    @cached_property
-    def blocking_sides(self) -> tuple[tuple[int, int, int, int, int, int, int, int], ...]:
-        """Each side that blocks sight, as ``(ax, ay, bx, by, xmin, xmax, ymin, ymax)``."""
-        out: set[tuple[Point, Point]] = set()
-        features = self.features
-        for h, feature in features.items():
-            if feature in DOORS:
-                continue
-            for direction, n in _around(h):
-                if n not in features or features[n] in DOORS:
-                    out.add(_side(h, direction))
-        for edge in self.board.walls:
-            a, b = sorted(h for h in edge if isinstance(h, Hex))
-            out.add(geometry.side(a, b))
-        return tuple(
-            (p[0], p[1], q[0], q[1], min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
-            for p, q in sorted(out)
-        )
-
-    def _clear(self, a: Hex, b: Hex) -> bool:
-        ca, cb = geometry.corners(a), geometry.corners(b)
-        xs = [p[0] for p in ca + cb]
-        ys = [p[1] for p in ca + cb]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        sides = [s for s in self.blocking_sides if s[4] <= x1 and s[5] >= x0 and s[6] <= y1 and s[7] >= y0]
-        return any(not _touches_any(p, q, sides) for p in ca for q in cb)
+        """Line of sight between two hexes: the hex space's own test (cached there)."""
+        return self.board.sees(a, b)
 
     def range(self, a: Hex, b: Hex) -> int | None:
         """Range from ``a`` to ``b`` around walls and doors (L499-502)."""
@@ -436,49 +395,12 @@ _OFFSETS = (
     ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1)),
 )
 """Neighbour offsets for flush and shifted rows, in :data:`geometry.DIRECTIONS` order (as :func:`geometry.around`)."""
-_SIDE_CORNERS = ((4, 5), (1, 2), (5, 0), (0, 1), (3, 4), (2, 3))
-"""For each direction, the two corners (indices of :func:`geometry.corners`) of the side facing it."""
 
 
 def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
     """``(direction, neighbour)`` for the six positions next to ``h`` (on the map or not)."""
     col, row = h
     return tuple((d, Hex(col + dc, row + dr)) for d, (dc, dr) in enumerate(_OFFSETS[row % 2]))
-
-
-def _side(h: Hex, direction: int) -> tuple[Point, Point]:
-    """The side of ``h`` facing ``direction``, its two end corners sorted (as :func:`geometry.side`)."""
-    corners = geometry.corners(h)
-    a, b = _SIDE_CORNERS[direction]
-    p, q = corners[a], corners[b]
-    return (p, q) if p <= q else (q, p)
-
-
-def _touches_any(p: Point, q: Point, sides: Sequence[tuple[int, int, int, int, int, int, int, int]]) -> bool:
-    """Whether the closed segment ``p q`` shares a point with one of the closed ``sides``."""
-    px, py = p
-    qx, qy = q
-    lx, hx = min(px, qx), max(px, qx)
-    ly, hy = min(py, qy), max(py, qy)
-    dx, dy = qx - px, qy - py
-    for ax, ay, bx, by, sx0, sx1, sy0, sy1 in sides:
-        if sx0 > hx or sx1 < lx or sy0 > hy or sy1 < ly:
-            continue
-        ex, ey = bx - ax, by - ay
-        d1 = ex * (py - ay) - ey * (px - ax)
-        d2 = ex * (qy - ay) - ey * (qx - ax)
-        d3 = dx * (ay - py) - dy * (ax - px)
-        d4 = dx * (by - py) - dy * (bx - px)
-        if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
-            return True
-        if (
-            (d1 == 0 and sx0 <= px <= sx1 and sy0 <= py <= sy1)
-            or (d2 == 0 and sx0 <= qx <= sx1 and sy0 <= qy <= sy1)
-            or (d3 == 0 and lx <= ax <= hx and ly <= ay <= hy)
-            or (d4 == 0 and lx <= bx <= hx and ly <= by <= hy)
-        ):
-            return True
-    return False
 
 
 def _plus(a: Cost, b: Cost) -> Cost:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.yamlpos import Node, is_map, is_seq, key_line
+from adjudicator.core.yamlpos import Node, is_map, is_seq
 from adjudicator.games.gloomhaven.situation import (
     CARD_WORDS,
     CONDITIONS,
@@ -440,25 +440,6 @@ class _Reader(DocumentReader):
         if not cards:
             f.fail("deck", "a deck needs at least one card")
         return tuple(cards)
-
-    def read_readings(self, top: Fields) -> dict[str, str]:
-        """The ``readings`` mapping of rule id to reading name."""
-        value = top.raw("readings")
-        if not is_map(value):
-            top.fail("readings", f"expected a mapping of rule id to reading name, got {describe(value)}")
-        readings: dict[str, str] = {}
-        for key, reading in value.items():
-            line = key_line(value, key, top.line("readings"))
-            self.lines[f"readings.{key}"] = line
-            if not isinstance(key, str) or not isinstance(reading, str) or not reading.strip():
-                fail(
-                    self.shown,
-                    line,
-                    f"readings.{key}",
-                    f"expected a rule id mapped to a reading name, got {describe(reading)}",
-                )
-            readings[key] = reading
-        return readings
 
 
 __all__ = ["read_situation"]

@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from adjudicator.core.spec import load_spec
-from tests.conftest import ROOT
+from tests.spec.gloomhaven.inventory_support import REFERENCE, section_ids
 
-REFERENCE = ROOT.parent / "shared" / "reference" / "betrayal-gloomhaven.md"
 SECTIONS = {f"B1.{n}" for n in range(8, 19)}
-
-
-def section_ids() -> set[str]:
-    """The GH ids of the inventory rows in sections B1.8-B1.18 of part B."""
-    text = Path(REFERENCE).read_text(encoding="utf-8")
-    part = text[text.index("# PART B") : text.index("## B2.")]
-    ids: set[str] = set()
-    section = ""
-    for line in part.splitlines():
-        heading = re.match(r"### (B1\.\d+)", line)
-        if heading:
-            section = heading.group(1)
-        row = re.match(r"\| (GH\.[A-Z0-9_.]+) \|", line)
-        if row and section in SECTIONS:
-            ids.add(row.group(1))
-    return ids
 
 
 @pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference is not beside the project")
 def test_every_combat_id_is_accounted_for() -> None:
     """The 198 ids of sections B1.8-B1.18 are rules or merged records."""
-    ids = section_ids()
+    ids = section_ids(SECTIONS)
     assert len(ids) == 198
     spec = load_spec()
     merged = {m.id for m in spec.merged}
