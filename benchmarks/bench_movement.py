@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import cProfile
 import pstats
-import random
 import statistics
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.table import Table
 from adjudicator.queries import reach
-from adjudicator.situation.model import MapObject, Piece, ReachQuery, Situation
-from adjudicator.spaces.square.board import Board, Square
+from adjudicator.situation.model import ReachQuery, Situation
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_table import situation
 
 SIZE = 24
 PIECES = 20
@@ -31,47 +33,7 @@ MOVER_SPEED = 10
 
 def make_situation(seed: int) -> Situation:
     """A 24x24 outdoor map (about 15% hindering, 5% water, 6% blocking), walls, objects and 20 monsters."""
-    rng = random.Random(seed)
-    rows = ["".join(rng.choices(".h~#", weights=[74, 15, 5, 6])[0] for _ in range(SIZE)) for _ in range(SIZE)]
-    centre = SIZE // 2
-    rows[centre] = rows[centre][:centre] + "." + rows[centre][centre + 1 :]
-    walls = []
-    for _ in range(12):
-        c, r = rng.randrange(SIZE - 1), rng.randrange(SIZE)
-        walls.append(((c, r), (c + 1, r)))
-    board = Board.from_rows(rows, walls=walls)
-    free = [sq for sq in board.squares() if str(board.terrain[sq]) != "blocking" and sq != (centre, centre)]
-    rng.shuffle(free)
-    pieces = [_monster("mover", 1, (centre, centre), MOVER_SPEED, "foot")]
-    for i in range(PIECES - 1):
-        move = rng.choice(["foot", "foot", "foot", "flight", "swim"])
-        pieces.append(_monster(f"m{i}", 1 + i % 2, free.pop(), rng.randint(4, 10), move))
-    objects = (MapObject("tombstone", free.pop()), MapObject("tree", free.pop()))
-    return Situation(
-        ruleset="horrorclix/2008",
-        map_kind="outdoor",
-        board=board,
-        pieces=tuple(pieces),
-        query=ReachQuery("mover"),
-        objects=objects,
-    )
-
-
-def _monster(piece_id: str, player: int, at: Square, speed: int, move: str) -> Piece:
-    """A monster with plain dial values."""
-    return Piece(
-        id=piece_id,
-        type="monster",
-        at=(at,),
-        speed=speed,
-        player=player,
-        attack=9,
-        defense=16,
-        damage=2,
-        range=4,
-        move=move,  # type: ignore[arg-type]
-        flight="hovering" if move == "flight" else None,
-    )
+    return situation(SIZE, PIECES, seed, MOVER_SPEED)
 
 
 def time_ms(table: Table, repeats: int) -> list[float]:
