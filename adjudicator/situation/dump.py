@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from adjudicator.situation.model import (
@@ -24,27 +22,14 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
+from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.base import MapText, SpaceId
-
-
-def _flow(items: dict[str, Any]) -> CommentedMap:
-    """A YAML mapping written on one line."""
-    node = CommentedMap(items)
-    node.fa.set_flow_style()
-    return node
-
-
-def _flow_seq(items: list[Any]) -> CommentedSeq:
-    """A YAML list written on one line."""
-    node = CommentedSeq(items)
-    node.fa.set_flow_style()
-    return node
 
 
 def _yaml(value: Any) -> Any:
     """A plain map field as YAML: lists on one line, map text double-quoted."""
     if isinstance(value, list):
-        return _flow_seq([_yaml(item) for item in value])
+        return flow_seq([_yaml(item) for item in value])
     if isinstance(value, MapText):
         return DoubleQuotedScalarString(value)
     return value
@@ -61,10 +46,10 @@ def _dump_map(s: Situation) -> CommentedMap:
 
 def _dump_piece(piece: Piece, name: Callable[[SpaceId], str]) -> CommentedMap:
     """One piece, leaving out fields at their defaults."""
-    at: Any = name(piece.at[0]) if len(piece.at) == 1 else _flow_seq([name(sq) for sq in piece.at])
+    at: Any = name(piece.at[0]) if len(piece.at) == 1 else flow_seq([name(sq) for sq in piece.at])
     out: dict[str, Any] = {"id": piece.id, "type": piece.type}
     if piece.is_token:
-        return _flow({**out, "at": at, "speed": piece.speed, "face": piece.face})
+        return flow_map({**out, "at": at, "speed": piece.speed, "face": piece.face})
     out |= {"player": piece.player}
     if piece.owner != piece.player:
         out["owner"] = piece.owner
@@ -76,7 +61,7 @@ def _dump_piece(piece: Piece, name: Callable[[SpaceId], str]) -> CommentedMap:
     defaults: dict[str, Any] = {"flight": None, "size": "standard", "tokens": 0, "victims": 0, "minion": False}
     defaults["state"] = "normal"
     out |= {key: getattr(piece, key) for key, default in defaults.items() if getattr(piece, key) != default}
-    return _flow(out)
+    return flow_map(out)
 
 
 def _endpoint(end: Endpoint, name: Callable[[SpaceId], str]) -> str:
@@ -93,27 +78,27 @@ def _dump_query(query: Query, name: Callable[[SpaceId], str]) -> CommentedMap:  
             for name in ("acted_this_turn", "actions_left", "free_action_granted")
             if getattr(query, name) is not None
         }
-        return _flow({**out, "piece": query.piece, "action": query.action, **said})
+        return flow_map({**out, "piece": query.piece, "action": query.action, **said})
     if isinstance(query, MoveQuery):
         to: Any = name(query.to) if query.to_also is None else [name(query.to), name(query.to_also)]
         out |= {"piece": query.piece, "to": to}
         out |= {"die": query.die} if query.die is not None else {}
-        return _flow({**out, "frenzy": True} if query.frenzy else out)
+        return flow_map({**out, "frenzy": True} if query.frenzy else out)
     if isinstance(query, ReachQuery):
-        return _flow({**out, "piece": query.piece} | ({"die": query.die} if query.die is not None else {}))
+        return flow_map({**out, "piece": query.piece} | ({"die": query.die} if query.die is not None else {}))
     if isinstance(query, LineOfFireQuery):
-        return _flow({**out, "from": _endpoint(query.from_, name), "to": _endpoint(query.to, name)})
+        return flow_map({**out, "from": _endpoint(query.from_, name), "to": _endpoint(query.to, name)})
     if isinstance(query, AttackQuery):
-        out |= {"piece": query.piece, "type": query.type, "targets": _flow_seq(list(query.targets))}
-        out |= {"roll": _flow_seq(list(query.roll))} if query.roll is not None else {}
-        return _flow({**out, "divide": _flow(dict(query.divide))} if query.divide is not None else out)
+        out |= {"piece": query.piece, "type": query.type, "targets": flow_seq(list(query.targets))}
+        out |= {"roll": flow_seq(list(query.roll))} if query.roll is not None else {}
+        return flow_map({**out, "divide": flow_map(dict(query.divide))} if query.divide is not None else out)
     if isinstance(query, ValueQuery):
-        effects = [_flow({e.op: True if e.op == "halve" else e.n}) for e in query.effects]
-        return _flow({**out, "piece": query.piece, "stat": query.stat, "effects": _flow_seq(effects)})
+        effects = [flow_map({e.op: True if e.op == "halve" else e.n}) for e in query.effects]
+        return flow_map({**out, "piece": query.piece, "stat": query.stat, "effects": flow_seq(effects)})
     if isinstance(query, EndTurnQuery):
-        return _flow({**out, "player": query.player, "acted": _flow_seq(list(query.acted))})
-    events = [_flow({"kill": e.kill, "by_player": e.by_player, "phase": e.phase}) for e in query.events]
-    return _flow({**out, "events": _flow_seq(events)})
+        return flow_map({**out, "player": query.player, "acted": flow_seq(list(query.acted))})
+    events = [flow_map({"kill": e.kill, "by_player": e.by_player, "phase": e.phase}) for e in query.events]
+    return flow_map({**out, "events": flow_seq(events)})
 
 
 def dump_situation(s: Situation) -> str:
@@ -129,15 +114,11 @@ def dump_situation(s: Situation) -> str:
     doc["pieces"] = [_dump_piece(piece, name) for piece in s.pieces]
     if s.objects:
         doc["objects"] = [
-            _flow({"type": o.type, "at": name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
+            flow_map({"type": o.type, "at": name(o.at)} | ({"door": o.door} if o.door else {})) for o in s.objects
         ]
     doc["query"] = _dump_query(s.query, name)
     if s.facts:
-        doc["query"]["facts"] = _flow(dict(s.facts))
+        doc["query"]["facts"] = flow_map(dict(s.facts))
     if s.readings:
         doc["readings"] = dict(s.readings)
-    yaml = YAML(typ="rt")
-    yaml.width = 4096
-    stream = io.StringIO()
-    yaml.dump(doc, stream)
-    return stream.getvalue()
+    return render(doc)

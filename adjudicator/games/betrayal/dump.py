@@ -8,29 +8,14 @@ the plain data read, so it is written back as it is.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from adjudicator.games.betrayal.model import TRAITS, UNTRADEABLE, Card, Haunt, HouseSituation, Piece, Trait, Turn
+from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.rooms.house import FLOORS, SIDES, House, Link, Room
-
-
-def _flow(items: dict[str, Any]) -> CommentedMap:
-    """A YAML mapping written on one line."""
-    node = CommentedMap(items)
-    node.fa.set_flow_style()
-    return node
-
-
-def _seq(items: list[Any]) -> CommentedSeq:
-    """A YAML list written on one line."""
-    node = CommentedSeq(items)
-    node.fa.set_flow_style()
-    return node
 
 
 def _doors(doors: frozenset[str]) -> DoubleQuotedScalarString:
@@ -50,13 +35,13 @@ def _room(room: Room) -> CommentedMap:
     if room.placed_by != "discovery":
         out["placed_by"] = room.placed_by
     if room.obstacle is not None:
-        sides = _flow({name: _doors(doors) for name, doors in room.obstacle.sides})
-        out["obstacle"] = _flow({"trait": room.obstacle.trait, "target": room.obstacle.target, "sides": sides})
+        sides = flow_map({name: _doors(doors) for name, doors in room.obstacle.sides})
+        out["obstacle"] = flow_map({"trait": room.obstacle.trait, "target": room.obstacle.target, "sides": sides})
     if room.moved_this_turn:
         out["moved_this_turn"] = True
     if room.front_door is not None:
         out["front_door"] = room.front_door
-    return _flow(out)
+    return flow_map(out)
 
 
 def _link(link: Link) -> CommentedMap:
@@ -67,8 +52,8 @@ def _link(link: Link) -> CommentedMap:
     if link.cost != 1:
         out["cost"] = link.cost
     if link.roll is not None:
-        out["roll"] = _flow({"trait": link.roll[0], "target": link.roll[1]})
-    return _flow(out)
+        out["roll"] = flow_map({"trait": link.roll[0], "target": link.roll[1]})
+    return flow_map(out)
 
 
 def _house(house: House) -> CommentedMap:
@@ -78,9 +63,9 @@ def _house(house: House) -> CommentedMap:
     if house.links:
         out["links"] = [_link(link) for link in house.links]
     if house.tokens:
-        out["tokens"] = [_flow({"type": kind, "room": room}) for kind, room in house.tokens]
+        out["tokens"] = [flow_map({"type": kind, "room": room}) for kind, room in house.tokens]
     if house.tiles_left:
-        out["tiles_left"] = _flow({f: house.tiles_left[f] for f in FLOORS if house.tiles_left.get(f) is not None})
+        out["tiles_left"] = flow_map({f: house.tiles_left[f] for f in FLOORS if house.tiles_left.get(f) is not None})
     return out
 
 
@@ -88,14 +73,14 @@ def _trait(trait: Trait) -> int | CommentedMap:
     """A trait: a bare number, or its track and the clip's notch."""
     if trait.track is None or trait.at is None:
         return trait.value
-    return _flow({"track": _seq(list(trait.track)), "at": trait.at})
+    return flow_map({"track": flow_seq(list(trait.track)), "at": trait.at})
 
 
 def _card(card: Card) -> str | CommentedMap:
     """A card: its name, or ``{name, tradeable: false}`` when it cannot be traded though its name could."""
     if card.tradeable == (card.name not in UNTRADEABLE):
         return card.name
-    return _flow({"name": card.name, "tradeable": card.tradeable})
+    return flow_map({"name": card.name, "tradeable": card.tradeable})
 
 
 def _turn(turn: Turn) -> CommentedMap:
@@ -108,10 +93,10 @@ def _turn(turn: Turn) -> CommentedMap:
     if turn.attacked:
         out["attacked"] = True
     if turn.rolls:
-        out["rolls"] = _seq(list(turn.rolls))
+        out["rolls"] = flow_seq(list(turn.rolls))
     if turn.task_rolled:
         out["task_rolled"] = True
-    return _flow(out)
+    return flow_map(out)
 
 
 def _piece(piece: Piece) -> CommentedMap:
@@ -119,16 +104,16 @@ def _piece(piece: Piece) -> CommentedMap:
     out: dict[str, Any] = {"id": piece.id, "type": piece.type, "at": piece.at}
     out |= {name: _trait(piece.traits[name]) for name in TRAITS if name in piece.traits}
     if piece.items:
-        out["items"] = _seq([_card(card) for card in piece.items])
+        out["items"] = flow_seq([_card(card) for card in piece.items])
     if piece.omens:
-        out["omens"] = _seq([_card(card) for card in piece.omens])
+        out["omens"] = flow_seq([_card(card) for card in piece.omens])
     if piece.ranged != (piece.type == "explorer" and any(c.name == "revolver" for c in piece.items)):
         out["ranged"] = piece.ranged
     if piece.stunned:
         out["stunned"] = True
     if piece.turn != Turn():
         out["turn"] = _turn(piece.turn)
-    return _flow(out)
+    return flow_map(out)
 
 
 def _haunt(haunt: Haunt) -> CommentedMap:
@@ -136,15 +121,15 @@ def _haunt(haunt: Haunt) -> CommentedMap:
     out: dict[str, Any] = {"started": haunt.started}
     if haunt.traitor is not None:
         out["traitor"] = haunt.traitor
-    return _flow({**out, "omens_drawn": haunt.omens_drawn, "omens_in_play": haunt.omens_in_play})
+    return flow_map({**out, "omens_drawn": haunt.omens_drawn, "omens_in_play": haunt.omens_in_play})
 
 
 def _plain(value: Any) -> Any:
     """Plain query data as YAML: lists and mappings on one line."""
     if isinstance(value, dict):
-        return _flow({key: _plain(item) for key, item in value.items()})
+        return flow_map({key: _plain(item) for key, item in value.items()})
     if isinstance(value, list):
-        return _seq([_plain(item) for item in value])
+        return flow_seq([_plain(item) for item in value])
     return value
 
 
@@ -155,11 +140,7 @@ def dump_situation(situation: HouseSituation) -> str:
     doc["haunt"] = _haunt(situation.haunt)
     doc["house"] = _house(situation.board)
     doc["pieces"] = [_piece(piece) for piece in situation.pieces]
-    doc["query"] = _flow({"kind": situation.query.kind} | {k: _plain(v) for k, v in situation.query.fields.items()})
+    doc["query"] = flow_map({"kind": situation.query.kind} | {k: _plain(v) for k, v in situation.query.fields.items()})
     if situation.readings:
         doc["readings"] = dict(situation.readings)
-    yaml = YAML(typ="rt")
-    yaml.width = 4096
-    stream = io.StringIO()
-    yaml.dump(doc, stream)
-    return stream.getvalue()
+    return render(doc)

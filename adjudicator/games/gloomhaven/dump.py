@@ -7,11 +7,9 @@ cards are double-quoted (``...`` or ``+1`` would otherwise read as something els
 
 from __future__ import annotations
 
-import io
 from fractions import Fraction
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
@@ -32,21 +30,8 @@ from adjudicator.games.gloomhaven.situation import (
     Situation,
     Trap,
 )
+from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.hex import HexMap
-
-
-def _flow(items: dict[str, Any]) -> CommentedMap:
-    """A YAML mapping written on one line."""
-    node = CommentedMap(items)
-    node.fa.set_flow_style()
-    return node
-
-
-def _seq(items: list[Any]) -> CommentedSeq:
-    """A YAML list written on one line."""
-    node = CommentedSeq(items)
-    node.fa.set_flow_style()
-    return node
 
 
 def _number(value: Fraction) -> int | float:
@@ -57,7 +42,7 @@ def _number(value: Fraction) -> int | float:
 def _conditions(conditions: frozenset[str] | tuple[str, ...]) -> CommentedSeq:
     """Conditions in the contract's order (a piece's are a set)."""
     ordered = conditions if isinstance(conditions, tuple) else [c for c in CONDITIONS if c in conditions]
-    return _seq(list(ordered))
+    return flow_seq(list(ordered))
 
 
 def _piece(piece: Piece, board: HexMap) -> CommentedMap:
@@ -75,7 +60,7 @@ def _piece(piece: Piece, board: HexMap) -> CommentedMap:
         out["conditions"] = _conditions(piece.conditions)
     if piece.shield:
         out["shield"] = piece.shield
-    return _flow(out)
+    return flow_map(out)
 
 
 def _trap(trap: Trap, board: HexMap) -> CommentedMap:
@@ -85,7 +70,7 @@ def _trap(trap: Trap, board: HexMap) -> CommentedMap:
         out["damage"] = trap.damage
     if trap.conditions:
         out["conditions"] = _conditions(trap.conditions)
-    return _flow(out)
+    return flow_map(out)
 
 
 def _end(end: Endpoint, board: HexMap) -> str:
@@ -131,8 +116,8 @@ def _monster_turn(query: MonsterTurnQuery, board: HexMap) -> CommentedMap:
     if query.play is not None:
         play: dict[str, Any] = {"end": board.name(query.play.end)}
         if query.play.targets:
-            play["targets"] = _seq(list(query.play.targets))
-        out["play"] = _flow(play)
+            play["targets"] = flow_seq(list(query.play.targets))
+        out["play"] = flow_map(play)
     return out
 
 
@@ -149,22 +134,22 @@ def _attack(query: AttackQuery) -> CommentedMap:
         out["poisoned"] = query.poisoned
     out |= {key: True for key in ("advantage", "disadvantage") if getattr(query, key)}
     if query.deck is not None:
-        out["deck"] = _seq([DoubleQuotedScalarString(card) for card in query.deck])
+        out["deck"] = flow_seq([DoubleQuotedScalarString(card) for card in query.deck])
     out |= {key: getattr(query, key) for key in ("bless", "curse") if getattr(query, key)}
-    return _flow(out)
+    return flow_map(out)
 
 
 def _initiative(query: InitiativeQuery) -> CommentedMap:
     """An ``initiative`` query."""
     out = CommentedMap({"kind": query.kind})
     if query.types:
-        out["types"] = _flow({name: _seq(list(members)) for name, members in query.types})
+        out["types"] = flow_map({name: flow_seq(list(members)) for name, members in query.types})
     for key in ("standees", "secondary"):
         pairs: tuple[tuple[str, int], ...] = getattr(query, key)
         if pairs:
-            out[key] = _flow(dict(pairs))
+            out[key] = flow_map(dict(pairs))
     if query.long_rest:
-        out["long_rest"] = _seq(list(query.long_rest))
+        out["long_rest"] = flow_seq(list(query.long_rest))
     return out
 
 
@@ -177,19 +162,19 @@ def _query(query: Query, board: HexMap) -> CommentedMap:  # noqa: PLR0911 - one 
     if isinstance(query, InitiativeQuery):
         return _initiative(query)
     if isinstance(query, ScenarioLevelQuery):
-        out: dict[str, Any] = {"kind": query.kind, "levels": _seq(list(query.levels))}
+        out: dict[str, Any] = {"kind": query.kind, "levels": flow_seq(list(query.levels))}
         if query.difficulty != "normal":
             out["difficulty"] = query.difficulty
-        return _flow({**out, "solo_or_open": True} if query.solo_or_open else out)
+        return flow_map({**out, "solo_or_open": True} if query.solo_or_open else out)
     if isinstance(query, MoveQuery):
-        out = {"kind": query.kind, "piece": query.piece, "path": _seq([board.name(h) for h in query.path])}
+        out = {"kind": query.kind, "piece": query.piece, "path": flow_seq([board.name(h) for h in query.path])}
         out["points"] = query.points
-        return _flow({**out, "jump": True} if query.jump else out)
+        return flow_map({**out, "jump": True} if query.jump else out)
     if isinstance(query, LineOfSightQuery):
-        return _flow({"kind": query.kind, "from": _end(query.from_, board), "to": _end(query.to, board)})
+        return flow_map({"kind": query.kind, "from": _end(query.from_, board), "to": _end(query.to, board)})
     assert isinstance(query, RangeQuery)  # noqa: S101 - the last kind
     out = {"kind": query.kind, "from": _end(query.from_, board), "to": _end(query.to, board)}
-    return _flow(out if query.range is None else {**out, "range": query.range})
+    return flow_map(out if query.range is None else {**out, "range": query.range})
 
 
 def dump_situation(situation: Situation) -> str:
@@ -202,7 +187,7 @@ def dump_situation(situation: Situation) -> str:
     fields = board.map_fields(situation.map_kind)
     game_map = CommentedMap({"terrain": _rows(board.rows)})
     if "walls" in fields:
-        game_map["walls"] = _seq([_seq(pair) for pair in fields["walls"]])
+        game_map["walls"] = flow_seq([flow_seq(pair) for pair in fields["walls"]])
     doc["map"] = game_map
     doc["pieces"] = [_piece(piece, board) for piece in situation.pieces]
     if situation.objects:
@@ -210,8 +195,4 @@ def dump_situation(situation: Situation) -> str:
     doc["query"] = _query(situation.query, board)
     if situation.readings:
         doc["readings"] = dict(situation.readings)
-    yaml = YAML(typ="rt")
-    yaml.width = 4096
-    stream = io.StringIO()
-    yaml.dump(doc, stream)
-    return stream.getvalue()
+    return render(doc)
