@@ -564,24 +564,41 @@ def schema(game: str) -> None:
     emit_json(situation_schema(game))
 
 
-def _designer_run(kind: str, as_json: bool, *args: str) -> list[dict[str, Any]]:
-    """Run a proofs/ command (z3 is imported only here), with progress in a terminal; return its findings."""
+NO_CACHE = click.option(
+    "--no-cache",
+    "no_cache",
+    is_flag=True,
+    help="Compute the findings afresh (by default an unchanged spec, text and code reuse the last run's).",
+)
+
+
+def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) -> list[dict[str, Any]]:
+    """Run a proofs/ command (z3 is imported only here), with progress in a terminal; return its findings.
+
+    The findings of an unchanged spec, texts, code and arguments come from :mod:`proofs.findings_cache`.
+    """
     import importlib  # noqa: PLC0415 - only the designer commands import modules by name
+
+    from proofs.findings_cache import cached_run  # noqa: PLC0415 - same
 
     spec = spec_or_fail()
     for side in args:
         _check_side(spec, side)
-    module = importlib.import_module(f"proofs.{kind}")
     report = importlib.import_module("proofs.report")
     err = err_console()
-    if err.is_terminal and not as_json:
-        status = LateStatus(err)
-        try:
-            findings: list[dict[str, Any]] = module.run(spec, *args, progress=status.update)
-        finally:
-            status.stop()
-    else:
-        findings = module.run(spec, *args)
+
+    def compute() -> list[dict[str, Any]]:
+        module = importlib.import_module(f"proofs.{kind}")
+        if err.is_terminal and not as_json:
+            status = LateStatus(err)
+            try:
+                found: list[dict[str, Any]] = module.run(spec, *args, progress=status.update)
+            finally:
+                status.stop()
+            return found
+        return list(module.run(spec, *args))
+
+    findings = cached_run(kind, args, compute, use=use_cache)
     if as_json:
         emit_json(findings)
         return findings
@@ -596,13 +613,14 @@ def _designer_run(kind: str, as_json: bool, *args: str) -> list[dict[str, Any]]:
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@NO_CACHE
 @guarded
-def prove(as_json: bool) -> None:
+def prove(as_json: bool, no_cache: bool) -> None:
     """Prove the arithmetic properties of every ruleset and reading (Z3): value pipelines, damage, levels, traits.
 
     Exits 1 when a property is refuted, unless proofs/expected.yaml lists it as an expected finding with a reason.
     """
-    findings = _designer_run("prove", as_json)
+    findings = _designer_run("prove", as_json, use_cache=not no_cache)
     failed = [f for f in findings if f.get("status") == "refuted" and "expected" not in f]
     if failed:
         if not as_json:
@@ -620,8 +638,9 @@ def prove(as_json: bool) -> None:
     metavar="KINDS",
     help="Also exit 1 on these kinds of finding (comma-separated: gaps, ambiguities).",
 )
+@NO_CACHE
 @guarded
-def check(ruleset: str, as_json: bool, fail_on: str) -> None:
+def check(ruleset: str, as_json: bool, fail_on: str, no_cache: bool) -> None:
     """Look for conflicts, gaps and ambiguities in RULESET's decisions (Z3).
 
     Exits 1 when a conflict is found, and, with --fail-on, when a gap or an ambiguity is.
@@ -632,7 +651,7 @@ def check(ruleset: str, as_json: bool, fail_on: str) -> None:
         if kind is None:
             raise UsageError(f"--fail-on takes gaps and/or ambiguities, not {word!r}")
         kinds.add(kind)
-    findings = _designer_run("check", as_json, ruleset)
+    findings = _designer_run("check", as_json, ruleset, use_cache=not no_cache)
     if any(f["kind"] in kinds for f in findings):
         sys.exit(1)
 
@@ -641,10 +660,11 @@ def check(ruleset: str, as_json: bool, fail_on: str) -> None:
 @click.argument("ruleset_a")
 @click.argument("ruleset_b")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@NO_CACHE
 @guarded
-def diff(ruleset_a: str, ruleset_b: str, as_json: bool) -> None:
+def diff(ruleset_a: str, ruleset_b: str, as_json: bool, no_cache: bool) -> None:
     """Every distinct way RULESET_A and RULESET_B decide or word a shared question differently (Z3).
 
     A side may choose readings: RULESET@RULE=READING[,RULE=READING].
     """
-    _designer_run("diff", as_json, ruleset_a, ruleset_b)
+    _designer_run("diff", as_json, ruleset_a, ruleset_b, use_cache=not no_cache)
