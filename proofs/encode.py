@@ -262,15 +262,11 @@ def _overriders(spec: Spec, ruleset: str, chosen: Mapping[str, str]) -> dict[str
 
 
 def candidates(spec: Spec, ruleset: str, decision: Decision) -> list[Rule]:
-    """The rules that may decide ``decision`` in ``ruleset`` (under any reading), in spec order."""
-    out = []
-    for rule in spec.rules.values():
-        if rule.reading_of or rule.restates or ruleset not in rule.views:
-            continue
-        views = [rule.views[ruleset], *(rule.readings[ruleset].options.values() if ruleset in rule.readings else [])]
-        if any(c.decision == decision.id for v in views for c in v.clauses):
-            out.append(rule)
-    return out
+    """The rules that may decide ``decision`` in ``ruleset`` (under any reading), in spec order.
+
+    The engine's index of them (:class:`adjudicator.core.engine.Engine`): the rules the Python engine consults.
+    """
+    return list(spec.engine.index.get((ruleset, decision.id), []))
 
 
 def encode(spec: Spec, ruleset: str, facts: Facts, readings: Mapping[str, str] | None = None, label: str = "") -> Side:
