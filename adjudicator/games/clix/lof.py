@@ -35,8 +35,9 @@ Pieces on two squares
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Any
 
 from adjudicator.core.engine import FactError, Result, Step
@@ -44,12 +45,22 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof_facts import Blocker, LineFacts, line_facts
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import Piece
-from adjudicator.spaces.base import Space, SpaceId
+from adjudicator.spaces.base import SpaceId
+
+Words = str | Callable[[], str]
+"""Words for a report, or how to make them when they are first read."""
+Part = tuple[Sequence[Step], Words]
+"""Cited steps and the words their notes get in the report (none when empty)."""
 
 
 @dataclass(frozen=True)
 class LofReport:
-    """The answer about one line of fire."""
+    """The answer about one line of fire.
+
+    The cited steps are put together when first read (:attr:`trace`, :attr:`blocking_trace`,
+    :attr:`distance_trace`, :attr:`blocked_by`): a caller that only wants the verdict, such as a search
+    for ranged targets, never builds them. Reports compare by verdict, distance and ends.
+    """
 
     clear: bool | None
     """Whether the line is clear; ``None`` when no rule decides."""
@@ -57,29 +68,66 @@ class LofReport:
     """Spaces to the target: the attacker's space not counted, the target's counted."""
     hindering: bool | None
     """Whether the target gets the +1 hindering terrain modifier (ranged attack)."""
-    trace: tuple[Step, ...]
-    """Cited steps of the ``lof.blocked``, ``defense.hindering_bonus`` and ``range.distance`` evaluations
-    (preceded by the doorway, adjacency and giant decisions that made a fact true)."""
     facts: dict[str, Any] = field(default_factory=dict, compare=False)
     """Fact vectors used, by decision: a list of fact dicts per decision."""
     start: SpaceId = None
     end: SpaceId = None
-    blocked_by: str = ""
-    """What blocks the line, in words (empty unless the line is blocked)."""
-    blocking_trace: tuple[Step, ...] = ()
-    """The steps of ``trace`` that decide whether the line is blocked (inputs and ``lof.blocked``)."""
-    distance_trace: tuple[Step, ...] = ()
-    """The steps of ``trace`` that count the range."""
+    blocker_words: Words = field(default="", repr=False, compare=False)
+    """What blocks the line, in words (see :attr:`blocked_by`)."""
+    blocking_parts: tuple[Part, ...] = field(default=(), repr=False, compare=False)
+    """The steps that decide whether the line is blocked (inputs and ``lof.blocked``), not yet annotated."""
+    hindering_parts: tuple[Part, ...] = field(default=(), repr=False, compare=False)
+    """The steps of ``defense.hindering_bonus``, not yet annotated."""
+    distance_parts: tuple[Part, ...] = field(default=(), repr=False, compare=False)
+    """The steps that count the range."""
 
     @property
     def decided(self) -> bool:
         """Whether every part of the report was decided by a rule."""
         return self.clear is not None and self.hindering is not None
 
+    @cached_property
+    def blocked_by(self) -> str:
+        """What blocks the line, in words (empty unless the line is blocked)."""
+        if self.clear is not False:
+            return ""
+        return _words(self.blocker_words)
+
+    @cached_property
+    def trace(self) -> tuple[Step, ...]:
+        """Cited steps of the ``lof.blocked``, ``defense.hindering_bonus`` and ``range.distance`` evaluations.
+
+        They are preceded by the doorway, adjacency and giant decisions that made a fact true.
+        """
+        return _dedupe(_expand((*self.blocking_parts, *self.hindering_parts, *self.distance_parts)))
+
+    @cached_property
+    def blocking_trace(self) -> tuple[Step, ...]:
+        """The steps of :attr:`trace` that decide whether the line is blocked (inputs and ``lof.blocked``)."""
+        return _dedupe(_expand(self.blocking_parts))
+
+    @cached_property
+    def distance_trace(self) -> tuple[Step, ...]:
+        """The steps of :attr:`trace` that count the range."""
+        return tuple(_expand(self.distance_parts))
+
 
 def _annotate(steps: Sequence[Step], context: str) -> list[Step]:
     """The steps with ``context`` appended to their notes."""
     return [dataclasses.replace(s, note=f"{s.note} ({context})") for s in steps]
+
+
+def _expand(parts: Iterable[Part]) -> list[Step]:
+    """The steps of every part in order, each annotated with its part's words."""
+    out: list[Step] = []
+    for steps, context in parts:
+        out += _annotate(steps, _words(context)) if context else steps
+    return out
+
+
+def _words(words: Words) -> str:
+    """The words, made now if they were left for later."""
+    return words if isinstance(words, str) else words()
 
 
 def _dedupe(steps: Sequence[Step]) -> tuple[Step, ...]:
@@ -92,11 +140,6 @@ def _dedupe(steps: Sequence[Step]) -> tuple[Step, ...]:
             seen.add(key)
             out.append(step)
     return tuple(out)
-
-
-def _line_name(board: Space, facts: LineFacts) -> str:
-    """``A2-E2``."""
-    return f"{board.name(facts.start)}-{board.name(facts.end)}"
 
 
 BLOCKING_WORDS: dict[str, str] = {
@@ -126,42 +169,59 @@ def _terrain_blocker(facts: LineFacts) -> str:
     return "; ".join(dict.fromkeys(found)) or "the terrain on the line"
 
 
-def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Step], list[dict[str, Value]], str]:
+def _blocked_note(facts: LineFacts) -> str:
+    """The note of a line blocked with no piece in the way."""
+    return f"line {facts.name}: blocked by {_terrain_blocker(facts)}"
+
+
+def _blocker_note(facts: LineFacts, blocker: Blocker, name: Callable[[SpaceId], str]) -> str:
+    """The note of the evaluation for one occupant in the way."""
+    return f"line {facts.name}: {blocker.describe(name)}"
+
+
+def _blocker_words(facts: LineFacts, blocker: Blocker, name: Callable[[SpaceId], str], *, terrain_too: bool) -> str:
+    """What blocks a line an occupant blocks: that occupant, after the walls and terrain when they block too."""
+    words = blocker.describe(name)
+    return f"{_terrain_blocker(facts)}; {words}" if terrain_too else words
+
+
+def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Part], list[dict[str, Value]], Words]:
     """``lof.blocked`` per occupant in the way (see module doc): value, cited steps, fact vectors, blocker words."""
-    line = _line_name(table.board, facts)
     if not facts.blockers:
         result = table.decide("lof.blocked", facts.blocked)
         value = _bool(result)
         if value is True:
-            words = _terrain_blocker(facts)
-            note = f"line {line}: blocked by {words}"
-            return value, _annotate(result.trace, note), [facts.blocked], words
-        note = f"line {line}: no piece in the way, and no wall or blocking terrain blocks it"
-        return value, _annotate(result.trace, note), [facts.blocked], ""
+            return (
+                value,
+                [(result.trace, partial(_blocked_note, facts))],
+                [facts.blocked],
+                partial(_terrain_blocker, facts),
+            )
+        note = f"line {facts.name}: no piece in the way, and no wall or blocking terrain blocks it"
+        return value, [(result.trace, note)], [facts.blocked], ""
     vectors: list[dict[str, Value]] = []
-    clear_steps: list[Step] = []
-    undecided: list[Step] = []
+    clear_parts: list[Part] = []
+    undecided: list[Part] = []
+    name = table.board.name
     for blocker in facts.blockers:
         value, steps, used = _evaluate_blocker(table, facts, blocker)
         vectors += used
-        annotated = _annotate(steps, f"line {line}: {blocker.describe(table.board.name)}")
+        part: Part = (steps, partial(_blocker_note, facts, blocker, name))
         if value is True:
-            words = blocker.describe(table.board.name)
-            if facts.walls_named and table.decide("lof.blocked", facts.blocked).value is True:
-                words = f"{_terrain_blocker(facts)}; {words}"
-            return True, annotated, vectors, words
+            terrain_too = bool(facts.walls_named) and table.decide("lof.blocked", facts.blocked).value is True
+            return True, [part], vectors, partial(_blocker_words, facts, blocker, name, terrain_too=terrain_too)
         if value is None:
-            undecided += annotated
+            undecided.append(part)
         else:
-            clear_steps += annotated
+            clear_parts.append(part)
     if undecided:
-        return None, undecided + clear_steps, vectors, ""
-    return False, clear_steps, vectors, ""
+        return None, undecided + clear_parts, vectors, ""
+    return False, clear_parts, vectors, ""
 
 
 def _evaluate_blocker(
     table: Table, facts: LineFacts, blocker: Blocker
-) -> tuple[bool | None, list[Step], list[dict[str, Value]]]:
+) -> tuple[bool | None, tuple[Step, ...], list[dict[str, Value]]]:
     """One occupant (or both members of a pair): blocked when every member's evaluation says blocked."""
     results: list[Result] = []
     vectors: list[dict[str, Value]] = []
@@ -172,8 +232,8 @@ def _evaluate_blocker(
     values = [_bool(r) for r in results]
     if False in values:
         result = results[values.index(False)]
-        return False, list(result.trace), vectors
-    steps = [s for r in results for s in r.trace]
+        return False, result.trace, vectors
+    steps = tuple(s for r in results for s in r.trace)
     if None in values:
         return None, steps, vectors
     return True, steps, vectors
@@ -184,17 +244,17 @@ def _bool(result: Result) -> bool | None:
     return None if result.value is None else bool(result.value)
 
 
-def _distance(table: Table, facts: LineFacts) -> tuple[int, list[Step], list[dict[str, Value]]]:
+def _distance(table: Table, facts: LineFacts) -> tuple[int, tuple[Step, ...], list[dict[str, Value]]]:
     """``range.distance`` of the line (hx2008 L397): spaces on the route, less the attacker's."""
     vector: dict[str, Value] = {"spaces_on_route": facts.spaces_on_route}
     try:
         result = table.decide("range.distance", vector)
     except FactError:
         # Beyond the decision's declared domain (a map wider than 25 squares): count geometrically.
-        return facts.spaces_on_route - 1, [], [vector]
+        return facts.spaces_on_route - 1, (), [vector]
     if not isinstance(result.value, int):
-        return facts.spaces_on_route - 1, list(result.trace), [vector]
-    return result.value, list(result.trace), [vector]
+        return facts.spaces_on_route - 1, result.trace, [vector]
+    return result.value, result.trace, [vector]
 
 
 def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LofReport:
@@ -207,29 +267,18 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
     if start == end:
         raise ValueError(f"a line of fire needs two different squares, got {table.board.name(start)} twice")
     facts = line_facts(table, start, end, attacker, target)
-    clear_steps: list[Step] = [s for r in facts.inputs for s in r.trace]
-    blocked, blocked_steps, blocked_vectors, blocked_by = _evaluate_blocked(table, facts)
+    blocked, blocked_parts, blocked_vectors, blocker_words = _evaluate_blocked(table, facts)
     hindering_result = table.decide("defense.hindering_bonus", facts.hindering)
     distance, distance_steps, distance_vectors = _distance(table, facts)
-    undecided_inputs = [s for r in facts.undecided_inputs for s in r.trace]
     clear: bool | None = None if blocked is None else not blocked
     hindering = _bool(hindering_result)
     if facts.undecided_inputs:
         clear, hindering = None, None
-    trace = _dedupe(
-        [
-            *undecided_inputs,
-            *clear_steps,
-            *blocked_steps,
-            *_annotate(hindering_result.trace, f"line {_line_name(table.board, facts)}"),
-            *distance_steps,
-        ]
-    )
+    inputs: list[Part] = [(r.trace, "") for r in (*facts.undecided_inputs, *facts.inputs)]
     return LofReport(
         clear=clear,
         distance=distance,
         hindering=hindering,
-        trace=trace,
         facts={
             "lof.blocked": blocked_vectors,
             "defense.hindering_bonus": [facts.hindering],
@@ -237,9 +286,10 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
         },
         start=start,
         end=end,
-        blocked_by=blocked_by if clear is False else "",
-        blocking_trace=_dedupe([*undecided_inputs, *clear_steps, *blocked_steps]),
-        distance_trace=tuple(distance_steps),
+        blocker_words=blocker_words,
+        blocking_parts=(*inputs, *blocked_parts),
+        hindering_parts=((hindering_result.trace, f"line {facts.name}"),),
+        distance_parts=((distance_steps, ""),),
     )
 
 

@@ -36,26 +36,29 @@ Elevation
     L487: only terrain at the line's own level affects it; higher terrain is
     ``crosses_higher_elevated``). On level-1 lines, the usual case, nothing is
     filtered.
+
+Cost
+    What depends on the map alone (the path, terrain, levels, walls, the
+    hindering areas) is worked out once per board and pair of squares by
+    :mod:`adjudicator.games.clix.lof_map`; a call here adds only the pieces,
+    the objects, the doorways and the decisions they need.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from itertools import pairwise
 from typing import Literal
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.lof_map import BLOCKING, HINDERING, CornerMap, board_map
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import MapObject, Piece
 from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
 
 BlockerKind = Literal["occupant", "pair", "doublebase"]
 
-BLOCKING = "blocking"
-HINDERING = "hindering"
 WATER = "water"
 
 
@@ -129,6 +132,8 @@ class LineFacts:
     """Decisions consulted to build facts that no rule decided."""
     walls_named: list[str] = field(default_factory=list)
     """The walls and blocking squares the line crosses, in words (``the wall between C3 and C4``)."""
+    name: str = ""
+    """The line in words: ``A2-E2``."""
 
     def blocker_facts(self, blocker: Blocker, member: int = 0) -> dict[str, Value]:
         """``lof.blocked`` facts with one blocker in the way (``member``: which piece of a pair)."""
@@ -151,39 +156,13 @@ def is_standard(piece: Piece) -> bool:
     return not piece.is_token and piece.size == "standard"
 
 
-@lru_cache(maxsize=16)
 def hindering_areas(board: Space) -> dict[SpaceId, int]:
-    """Label of the continuous hindering area of every hindering square.
+    """Label of the continuous hindering area of every hindering square, computed once per board.
 
     Hindering squares that touch at an edge or a corner form one area
     (hx2008 L453: diagonally adjacent hindering spaces are continuous).
     """
-    labels: dict[SpaceId, int] = {}
-    for square in board.spaces():
-        if board.terrain_at(square) != HINDERING or square in labels:
-            continue
-        label = len(labels)
-        labels[square] = label
-        todo = [square]
-        while todo:
-            here = todo.pop()
-            for other in board.neighbours(here):
-                if other not in labels and board.terrain_at(other) == HINDERING:
-                    labels[other] = label
-                    todo.append(other)
-    return labels
-
-
-@lru_cache(maxsize=16)
-def board_levels(board: Space) -> dict[SpaceId, int]:
-    """The level of every space of a board, computed once per board (the line's hot loop reads it)."""
-    return {space: board.level(space) for space in board.spaces()}
-
-
-@lru_cache(maxsize=16)
-def board_terrain(board: Space) -> dict[SpaceId, str | None]:
-    """The terrain word of every space of a board, computed once per board."""
-    return {space: board.terrain_at(space) for space in board.spaces()}
+    return board_map(board).areas
 
 
 def doorway_edges(board: Space, objects: Iterable[MapObject]) -> dict[Edge, MapObject]:
@@ -196,7 +175,11 @@ def doorway_edges(board: Space, objects: Iterable[MapObject]) -> dict[Edge, MapO
 
 
 class _Builder:
-    """Computes the facts of one line; one instance per call."""
+    """Computes the facts of one line; one instance per call.
+
+    The map's part of the facts comes from the line's :class:`~adjudicator.games.clix.lof_map.LineMap`
+    (computed once per board and pair of squares); this adds the pieces, the objects and the doorways.
+    """
 
     def __init__(
         self, table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None
@@ -206,27 +189,24 @@ class _Builder:
         self.start, self.end = start, end
         self.attacker, self.target = attacker, target
         self.end_ids = {p.id for p in (attacker, target) if p is not None}
-        self.trace = self.board.line(start, end)
-        self.path = self.trace.path()
-        self.low = min(table.level(start), table.level(end))
-        self.levels = board_levels(self.board)
-        self.terrain = board_terrain(self.board)
+        self.board_map = board_map(self.board)
+        self.line_map = self.board_map.line(start, end)
+        self.trace = self.line_map.line
+        self.path = self.line_map.path
+        self.low = self.line_map.low
         self.inputs: list[Result] = []
         self.undecided: list[Result] = []
         self.walls_named: list[str] = []
         self.doorway_results: dict[Edge, tuple[MapObject, Result]] = {}
+        self.object_acts: dict[SpaceId, Result] = {}
         self.objects_beside = self._objects_beside_target()
 
     # --- helpers ------------------------------------------------------------------------
 
     def counts(self, *squares: SpaceId) -> bool:
         """Whether a feature on these squares is at the line's level or above (see module doc)."""
-        levels, low = self.levels, self.low
-        for sq in squares:
-            level = levels.get(sq)
-            if (self.table.level(sq) if level is None else level) >= low:
-                return True
-        return False
+        level, low = self.board_map.level, self.low
+        return any(level(sq) >= low for sq in squares)
 
     def occupant(self, square: SpaceId) -> Piece | None:
         """The piece on ``square`` if it is neither end and stands at the line's level."""
@@ -241,18 +221,17 @@ class _Builder:
         Whether a tombstone or Tree beside the target acts as a blocking space
         is asked of ``lof.blocked`` itself: a line meeting only that object.
         """
-        if self.terrain.get(square) != BLOCKING and square not in self.object_acts:
+        if self.board_map.terrain.get(square) != BLOCKING and square not in self.object_acts:
             return False
         return self.counts(square)
 
     def hindering_square(self, square: SpaceId) -> bool:
         """Hindering terrain at the line's level (water is clear for line of fire)."""
-        return self.terrain.get(square) == HINDERING and self.counts(square)
+        return self.board_map.terrain.get(square) == HINDERING and self.counts(square)
 
     def _objects_beside_target(self) -> dict[SpaceId, str]:
         """Tombstones and Trees adjacent to the target, by square (hx2008 L531, L539)."""
         found: dict[SpaceId, str] = {}
-        self.object_acts: dict[SpaceId, Result] = {}
         if self.target is None:
             return found
         for square, obj in self.table.objects.items():
@@ -306,10 +285,6 @@ class _Builder:
 
     # --- walls and doorways -------------------------------------------------------------------------------
 
-    def edges_met(self) -> set[Edge]:
-        """Every edge the line crosses or touches at a vertex it passes through."""
-        return {edge for crossing in self.trace.crossings for edge in crossing.edges}
-
     def closed_doorways(self) -> frozenset[Edge]:
         """Doorway edges on the line that are closed for line of fire (decided by ``portal.doorway_blocks``)."""
         closed: set[Edge] = set()
@@ -317,7 +292,7 @@ class _Builder:
         doorways = doorway_edges(self.board, self.table.objects.values())
         if not doorways:
             return frozenset()
-        met = self.edges_met()
+        met = self.board_map.edges_met(self.line_map)
         for edge, portal in doorways.items():
             if edge not in met:
                 continue
@@ -342,15 +317,34 @@ class _Builder:
 
     # --- the facts ------------------------------------------------------------------------------------
 
+    def _side_occupant(self, corner: CornerMap, side: int) -> Piece | None:
+        """The piece on one side square of a corner, as :meth:`occupant` sees it."""
+        piece = self.table.occupant.get(corner.sides[side])
+        if piece is None or piece.id in self.end_ids or not corner.counted[side]:
+            return None
+        return piece
+
+    def _side_blocking(self, corner: CornerMap, side: int) -> bool:
+        """:meth:`blocking_square` for one side square of a corner."""
+        return corner.blocking[side] or (corner.counted[side] and corner.sides[side] in self.object_acts)
+
+    def _side_partner(self, corner: CornerMap, side: int) -> str:
+        """What one side square of a corner holds beside a hindering square, for ``diagonal_partner``."""
+        if corner.hindering[side]:
+            return "hindering"
+        if self._side_blocking(corner, side):
+            return "blocking"
+        if self._side_occupant(corner, side) is not None:
+            return "occupant"
+        return "none"
+
     def build(self) -> LineFacts:  # noqa: C901, PLR0912, PLR0915 - one pass over the line, fact by fact
         """Walk the line once and collect every fact."""
-        table, board = self.table, self.board
+        table, board, line = self.table, self.board, self.line_map
         doors = self.closed_doorways()
-        walls = board.walls
+        cutting = board.walls | doors if doors else board.walls
 
-        terrain = self.terrain
-        crosses_blocking = any(terrain.get(sq) == BLOCKING and self.counts(sq) for sq in self.path)
-        lower_blocking = any(terrain.get(sq) == BLOCKING and table.level(sq) == self.low for sq in self.path)
+        lower_blocking = line.lower_blocking
         closed_doorway = False
         crossed_walls = False
         blockers: list[Blocker] = []
@@ -359,32 +353,30 @@ class _Builder:
         partners: set[str] = set()
         diagonal_hindering_sides: list[SpaceId] = []
 
-        for crossing in self.trace.crossings:
-            a, b = crossing.left, crossing.entered
-            if crossing.at_vertex:
-                wall_cut = board.separates(walls, a, b) and self.counts(a, b)
-                door_cut = not wall_cut and board.separates(walls | doors, a, b) and self.counts(a, b)
-                self._doorways_at(crossing, doors, door_cut)
-            else:
-                edge = frozenset((a, b))
-                wall_cut = edge in walls and self.counts(a, b)
-                door_cut = edge in doors and self.counts(a, b)
-                if door_cut:
-                    self.note_input(self.doorway_results[edge][1], relevant=True)
-            if crossing.at_vertex and not wall_cut:
+        for step in line.every_crossing() if doors else line.crossings:
+            crossing, corner = step.crossing, step.corner
+            door_cut = False
+            if doors and step.counted:
+                if corner is not None:
+                    door_cut = not step.wall_cut and board.separates(cutting, crossing.left, crossing.entered)
+                    self._doorways_at(crossing, doors, door_cut)
+                elif step.edge in doors:
+                    door_cut = True
+                    self.note_input(self.doorway_results[step.edge][1], relevant=True)
+            if step.wall_end:
                 self._wall_end_open(crossing)
-            if wall_cut:
+            if step.wall_cut:
                 crossed_walls = True
-                self.walls_named.append(self._wall_words(a, b, at_vertex=crossing.at_vertex))
-                lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
+                self.walls_named.append(step.wall_words)
+                lower_blocking = lower_blocking or step.at_low
             if door_cut:
                 closed_doorway = True
-                lower_blocking = lower_blocking or self.low in {table.level(a), table.level(b)}
-            if not crossing.at_vertex:
+                lower_blocking = lower_blocking or step.at_low
+            if corner is None:
                 continue
-            s1, s2 = crossing.sides
+            s1, s2 = corner.sides
             # occupants on both sides: an adjacent pair, or one double base on the diagonal
-            p1, p2 = self.occupant(s1), self.occupant(s2)
+            p1, p2 = self._side_occupant(corner, 0), self._side_occupant(corner, 1)
             if p1 is not None and p2 is not None:
                 if p1 is p2:
                     key = frozenset({"db:" + p1.id})
@@ -397,47 +389,48 @@ class _Builder:
                         seen.add(key)
                         blockers.append(Blocker("pair", (p1, p2), (s1, s2)))
             # blocking diagonals (hx2008 L503)
-            for x, y in ((s1, s2), (s2, s1)):
-                if not self.blocking_square(x):
+            for x, y in ((0, 1), (1, 0)):
+                if not self._side_blocking(corner, x):
                     continue
-                if self.blocking_square(y):
+                if self._side_blocking(corner, y):
                     diagonal_with = "blocking"
-                elif self.occupant(y) is not None:
+                elif self._side_occupant(corner, y) is not None:
                     diagonal_with = "occupied" if diagonal_with == "none" else diagonal_with
                 else:
                     continue
-                lower_blocking = lower_blocking or table.level(x) == self.low
-                for square in (x, y):
+                lower_blocking = lower_blocking or corner.at_low[x]
+                for square in (corner.sides[x], corner.sides[y]):
                     if square in self.object_acts:
                         self.note_input(self.object_acts[square], relevant=True)
             # hindering diagonals (hx2008 L465): one side hindering, the other a partner
-            for x, y in ((s1, s2), (s2, s1)):
-                if not self.hindering_square(x):
+            for x, y in ((0, 1), (1, 0)):
+                if not corner.hindering[x]:
                     continue
-                partner = self._partner(y)
+                partner = self._side_partner(corner, y)
                 if partner != "none":
                     partners.add(partner)
-                    diagonal_hindering_sides.append(x)
+                    diagonal_hindering_sides.append(corner.sides[x])
 
-        for square in self.trace.interior:
-            piece = self.occupant(square)
-            if piece is not None and frozenset({piece.id}) not in seen:
-                seen.add(frozenset({piece.id}))
-                blockers.append(Blocker("occupant", (piece,), (square,)))
+        occupant, end_ids = table.occupant, self.end_ids
+        if not occupant.keys().isdisjoint(line.interior_counted):
+            for square in line.interior_counted:
+                piece = occupant.get(square)
+                if piece is not None and piece.id not in end_ids and frozenset({piece.id}) not in seen:
+                    seen.add(frozenset({piece.id}))
+                    blockers.append(Blocker("occupant", (piece,), (square,)))
 
         kinds = {kind for sq, kind in self.objects_beside.items() if sq in self.trace.interior and self.counts(sq)}
-        lower_blocking = lower_blocking or any(
-            table.level(sq) == self.low for sq in self.object_acts if sq in self.trace.interior
-        )
+        if self.object_acts:
+            lower_blocking = lower_blocking or any(
+                self.board_map.level(sq) == self.low for sq in self.object_acts if sq in self.trace.interior
+            )
         beside = "both" if len(kinds) > 1 else (kinds.pop() if kinds else "none")
 
         attacker_soaring = self.soaring(self.attacker, self.target)
         target_soaring = self.soaring(self.target, self.attacker)
         end_soaring = attacker_soaring or target_soaring
-        levels_differ = table.level(self.start) != table.level(self.end)
-        higher = any(table.level(sq) > self.low for sq in self.trace.interior)
         blocking_facts: dict[str, Value] = {
-            "crosses_blocking": crosses_blocking or crossed_walls,
+            "crosses_blocking": line.crosses_blocking or crossed_walls,
             "crosses_occupied": False,
             "between_adjacent_pair": False,
             "blocking_diagonal": diagonal_with != "none",
@@ -451,8 +444,8 @@ class _Builder:
             "blocker_intangible": False,
             "blocker_victim": False,
             "io_mismatch": self.io_mismatch(attacker_soaring, target_soaring),
-            "levels_differ": levels_differ,
-            "crosses_higher_elevated": higher,
+            "levels_differ": line.levels_differ,
+            "crosses_higher_elevated": line.higher,
             "lower_level_blocking": lower_blocking,
             "crosses_great_size": False,
             "end_giant": any(p is not None and Table.giant(p) for p in (self.attacker, self.target)),
@@ -460,19 +453,19 @@ class _Builder:
             "crosses_doublebase_diagonal": False,
         }
         hindering = self._hindering(partners, diagonal_hindering_sides)
-        hindering.update(
-            {
-                "attack": "ranged",
-                "end_soaring": end_soaring,
-                "same_flight_level": attacker_soaring == target_soaring,
-                "levels_differ": levels_differ,
-            }
-        )
+        hindering["attack"] = "ranged"
+        hindering["end_soaring"] = end_soaring
+        hindering["same_flight_level"] = attacker_soaring == target_soaring
+        hindering["levels_differ"] = line.levels_differ
         if table.game.capabilities.corner_point_terrain:
             blocking_facts.update(self._corner_and_elevation_facts())
-            marks = [self.hindering_square(sq) for sq in self.path]
+            marks = line.hindering_marks
             hindering["crosses_hindering_square"] = any(marks)
             hindering["only_attacker_square"] = marks[0] and not any(marks[1:])
+        if self.object_acts:
+            blocking_named = [f"blocking terrain at {board.name(sq)}" for sq in self.path if self.blocking_square(sq)]
+        else:
+            blocking_named = list(line.blocking_named)
         return LineFacts(
             start=self.start,
             end=self.end,
@@ -480,22 +473,14 @@ class _Builder:
             blocked=blocking_facts,
             blockers=blockers,
             hindering=hindering,
-            spaces_on_route=board.distance(self.start, self.end) + 1,
+            spaces_on_route=line.spaces_on_route,
             attacker_soaring=attacker_soaring,
             target_soaring=target_soaring,
             inputs=self.inputs,
             undecided_inputs=self.undecided,
-            walls_named=[
-                *dict.fromkeys(self.walls_named),
-                *(f"blocking terrain at {board.name(sq)}" for sq in self.path if self.blocking_square(sq)),
-            ],
+            walls_named=[*dict.fromkeys(self.walls_named), *blocking_named],
+            name=line.name,
         )
-
-    def _wall_words(self, a: SpaceId, b: SpaceId, *, at_vertex: bool) -> str:
-        """``the wall between C3 and C4``, or the walls meeting at the corner a diagonal line passes through."""
-        first, second = sorted((a, b), key=self.board.sort_key)
-        names = f"{self.board.name(first)} and {self.board.name(second)}"
-        return f"the walls at the corner between {names}" if at_vertex else f"the wall between {names}"
 
     def _corner_and_elevation_facts(self) -> dict[str, Value]:
         """HeroClix's facts: the corner points the line passes through (hc L1453-1460) and elevation (hc L1403-1415)."""
@@ -601,37 +586,21 @@ class _Builder:
             if edge in doors:
                 self.note_input(self.doorway_results[edge][1], relevant=True)
 
-    def _partner(self, square: SpaceId) -> str:
-        """What the square beside a hindering square at a corner holds, for ``diagonal_partner``."""
-        if self.hindering_square(square):
-            return "hindering"
-        if self.blocking_square(square):
-            return "blocking"
-        if self.occupant(square) is not None:
-            return "occupant"
-        return "none"
-
     def _hindering(self, partners: set[str], diagonal_sides: list[SpaceId]) -> dict[str, Value]:
         """The terrain facts of ``defense.hindering_bonus`` (hx2008 L461-465)."""
-        marks = [self.hindering_square(sq) for sq in self.path]
-        crosses = any(not before and after for before, after in pairwise(marks))
-        areas = hindering_areas(self.board)
-        start_area = areas.get(self.start)
-        same_area = marks[0] and marks[-1] and start_area is not None and start_area == areas.get(self.end)
-        edge_exit = False
-        if marks[0] and not all(marks):
-            first_out = marks.index(False)
-            later = any(marks[first_out:])
-            other_diagonal = any(areas.get(sq) != start_area for sq in diagonal_sides)
-            edge_exit = not later and not other_diagonal
+        line = self.line_map
+        edge_exit = line.edge_exit_possible
+        if edge_exit and diagonal_sides:
+            areas, start_area = self.board_map.areas, line.start_area
+            edge_exit = not any(areas.get(sq) != start_area for sq in diagonal_sides)
         partner = next((p for p in ("hindering", "blocking", "occupant") if p in partners), "none")
         return {
-            "crosses_hindering_boundary": crosses,
-            "same_hindering_area": bool(same_area),
+            "crosses_hindering_boundary": line.crosses_hindering_boundary,
+            "same_hindering_area": line.same_hindering_area,
             "attacker_edge_exit": edge_exit,
             "hindering_diagonal": partner != "none",
             "diagonal_partner": partner,
-            "target_in_hindering": self.board.terrain_at(self.end) == HINDERING,
+            "target_in_hindering": line.target_in_hindering,
         }
 
 

@@ -51,10 +51,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from adjudicator.spaces.base import Crossing, Line
-from adjudicator.spaces.square.board import Square, diagonal_edges, is_diagonal
+from adjudicator.spaces.square.board import Square, diagonal_edges
 
 Point = tuple[int, int]
 """A lattice point ``(x, y)``: the top-left corner of square ``(x, y)``."""
@@ -142,52 +141,48 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
-@dataclass(frozen=True)
-class _Walk:
-    """Fixed data of one trace: start centre, direction and step signs."""
+StepOut = tuple[Square, Square, tuple[Square, Square] | None]
+"""One step of a segment: the square it leaves, the square it enters and, at a corner, its sides (left, right)."""
 
-    origin: Point
-    dx: int
-    dy: int
-    sx: int
-    sy: int
 
-    def next_boundaries(self, square: Square) -> tuple[int, int]:
-        """Compare when the line leaves ``square`` vertically vs horizontally.
+def _steps(a: Square, b: Square) -> list[StepOut]:
+    """Every step of the segment from the centre of ``a`` to the centre of ``b``, in order.
 
-        Returns ``(x_time, y_time)``: the parameter values at which the line
-        reaches the next vertical and horizontal grid line, both multiplied
-        by ``2 * |dx| * |dy|`` (with a zero factor taken as 1) so they are
-        integers that compare like the times.  A direction the line never
-        moves in gets a time later than any real one.
-        """
-        never = 4 * (abs(self.dx) + 1) * (abs(self.dy) + 1)
-        x_time = never
-        y_time = never
-        if self.sx:
-            edge_x = 2 * square[0] + (2 if self.sx > 0 else 0)
-            x_time = abs(edge_x - self.origin[0]) * abs(self.dy or 1)
-        if self.sy:
-            edge_y = 2 * square[1] + (2 if self.sy > 0 else 0)
-            y_time = abs(edge_y - self.origin[1]) * abs(self.dx or 1)
-        return x_time, y_time
-
-    def side_of(self, square: Square) -> int:
-        """Negative if ``square``'s centre is left of the line, positive right.
-
-        Cross product of the direction with the offset of the centre, in
-        screen orientation (rows grow downwards).
-        """
-        cx, cy = centre(square)
-        return self.dx * (cy - self.origin[1]) - self.dy * (cx - self.origin[0])
-
-    def corner(self, square: Square) -> tuple[Square, Corner]:
-        """The diagonal step out of ``square`` through its leading corner."""
-        entered = (square[0] + self.sx, square[1] + self.sy)
-        first, second = (entered[0], square[1]), (square[0], entered[1])
-        sides = (first, second) if self.side_of(first) < 0 else (second, first)
-        point = (max(square[0], entered[0]), max(square[1], entered[1]))
-        return entered, Corner(point=point, along=(square, entered), sides=sides)
+    The segment reaches the ``k``-th vertical grid line after ``a`` at the
+    time ``(2k - 1) / (2 |dx|)`` and the ``m``-th horizontal one at
+    ``(2m - 1) / (2 |dy|)``; both times multiplied by ``2 |dx| |dy|`` are the
+    integers compared here. Equal times are a corner crossing. A corner's
+    side square is on the left when its centre lies left of the segment
+    (cross product of the direction with the centre's offset, in screen
+    orientation: rows grow downwards).
+    """
+    col, row = a
+    dx, dy = b[0] - col, b[1] - row
+    sx, sy = _sign(dx), _sign(dy)
+    adx, ady = abs(dx), abs(dy)
+    # The times of the next vertical and horizontal grid line: (2k - 1) |dy| and (2m - 1) |dx|. Past the last
+    # vertical line the x time exceeds every horizontal time left, and the other way round; on a row (dy = 0)
+    # the x time stays 0, below the y time.
+    x_time, y_time = ady, adx
+    steps: list[StepOut] = []
+    c, r = col, row
+    while c != b[0] or r != b[1]:
+        left = (c, r)
+        if x_time == y_time:
+            x_time, y_time = x_time + 2 * ady, y_time + 2 * adx
+            first, second = (c + sx, r), (c, r + sy)
+            c, r = c + sx, r + sy
+            left_first = dx * (r - sy - row) - dy * (c - col) < 0
+            steps.append((left, (c, r), (first, second) if left_first else (second, first)))
+        elif x_time < y_time:
+            x_time += 2 * ady
+            c += sx
+            steps.append((left, (c, r), None))
+        else:
+            y_time += 2 * adx
+            r += sy
+            steps.append((left, (c, r), None))
+    return steps
 
 
 def trace_line(a: Square, b: Square) -> LineTrace:
@@ -198,24 +193,17 @@ def trace_line(a: Square, b: Square) -> LineTrace:
     (edge crossing up/down) or both at once (corner crossing).  Runs in
     ``O(|dx| + |dy|)`` integer operations.
     """
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    walk = _Walk(origin=centre(a), dx=dx, dy=dy, sx=_sign(dx), sy=_sign(dy))
     interior: list[Square] = []
     corners: list[Corner] = []
     edges: list[Edge] = []
-    square = a
-    while square != b:
-        x_time, y_time = walk.next_boundaries(square)
-        if x_time == y_time:
-            entered, corner = walk.corner(square)
-            corners.append(corner)
+    for left, entered, sides in _steps(a, b):
+        if sides is None:
+            edges.append((left, entered))
         else:
-            step = (walk.sx, 0) if x_time < y_time else (0, walk.sy)
-            entered = (square[0] + step[0], square[1] + step[1])
-            edges.append((square, entered))
+            point = (max(left[0], entered[0]), max(left[1], entered[1]))
+            corners.append(Corner(point=point, along=(left, entered), sides=sides))
         if entered != b:
             interior.append(entered)
-        square = entered
     return LineTrace(
         start=a,
         end=b,
@@ -239,25 +227,28 @@ def line(a: Square, b: Square) -> Line:
     sides (left, right). Pure in ``a`` and ``b``: memoised, and the crossings
     themselves are shared between lines (:func:`_crossing`).
     """
-    trace = trace_line(a, b)
-    corners = {c.along: c.sides for c in trace.corners}
-    crossings = tuple(_crossing(x, y, corners.get((x, y), ())) for x, y in pairwise(trace.path()))
-    return Line(start=a, end=b, interior=trace.interior, crossings=crossings)
+    interior: list[Square] = []
+    crossings: list[Crossing] = []
+    known = _CROSSINGS
+    for step in _steps(a, b):
+        crossing = known.get(step)
+        crossings.append(_crossing(step) if crossing is None else crossing)
+        if step[1] != b:
+            interior.append(step[1])
+    return Line(start=a, end=b, interior=tuple(interior), crossings=tuple(crossings))
 
 
-_CROSSINGS: dict[tuple[Square, Square, tuple[Square, ...]], Crossing] = {}
+_CROSSINGS: dict[StepOut, Crossing] = {}
 
 
-def _crossing(x: Square, y: Square, sides: tuple[Square, ...]) -> Crossing:
-    """The (immutable, shared) crossing from ``x`` to its neighbour ``y``; ``sides`` for a diagonal."""
-    key = (x, y, sides)
-    hit = _CROSSINGS.get(key)
-    if hit is None:
-        if is_diagonal(x, y):
-            hit = Crossing(x, y, edges=diagonal_edges(x, y), sides=sides)
-        else:
-            hit = Crossing(x, y, edges=(frozenset((x, y)),))
-        if len(_CROSSINGS) >= LINE_MEMO:
-            _CROSSINGS.clear()
-        _CROSSINGS[key] = hit
-    return hit
+def _crossing(step: StepOut) -> Crossing:
+    """The (immutable, shared) crossing of one step: through the shared edge, or the corner with its sides."""
+    x, y, sides = step
+    if sides is None:
+        made = Crossing(x, y, edges=(frozenset((x, y)),))
+    else:
+        made = Crossing(x, y, edges=diagonal_edges(x, y), sides=sides)
+    if len(_CROSSINGS) >= LINE_MEMO:
+        _CROSSINGS.clear()
+    _CROSSINGS[step] = made
+    return made
