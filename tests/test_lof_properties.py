@@ -51,7 +51,7 @@ def lof_tables(draw: st.DrawFn, ruleset: str, *, soaring_ends: bool = True) -> t
     for i, square in enumerate(order[:count]):
         if square in used:
             continue
-        pieces.append(_piece(draw, f"p{i}", square, free, used, end=i < 2, soaring_ends=soaring_ends))
+        pieces.append(_piece(draw, f"p{i}", square, free, used, end=len(pieces) < 2, soaring_ends=soaring_ends))
     assume(len(pieces) >= 2)
     portals = draw(st.lists(st.sampled_from(free), max_size=2, unique=True))
     objects = [MapObject("portal", at, draw(st.sampled_from(("north", "south", "east", "west")))) for at in portals]
