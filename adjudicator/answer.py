@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from adjudicator.core.engine import Result, Step
@@ -47,7 +49,6 @@ class Answer:
     verdict: str
     outcome: dict[str, Any] = field(default_factory=dict)
     trace: list[Step] = field(default_factory=list)
-    picture: str = ""
     marks: dict[str, list[SpaceId]] = field(default_factory=dict)
     """What to draw: ``path`` (squares in order), ``line`` (two squares),
     ``targets`` and ``reach`` (sets of squares)."""
@@ -55,6 +56,35 @@ class Answer:
     """Every line of fire the answer computed, with its result."""
     target_names: dict[str, list[SpaceId]] = field(default_factory=dict)
     """Each target's name and squares, so pictures can mark every target by name."""
+    _picture: str = field(default="", init=False, repr=False)
+    _draw: Callable[[], str] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def picture(self) -> str:
+        """The board picture (drawn on first access when :meth:`draw_later` set it)."""
+        if self._draw is not None:
+            self._picture, self._draw = self._draw(), None
+        return self._picture
+
+    @picture.setter
+    def picture(self, text: str) -> None:
+        self._picture, self._draw = text, None
+
+    def draw_later(self, draw: Callable[[Answer], str]) -> None:
+        """Have ``draw`` make :attr:`picture` on first access, from the answer as it stands now.
+
+        Queries answered in bulk (the witness-board scan) never read the picture, so they never draw it.
+        """
+        now = Answer(
+            self.ruleset,
+            self.query,
+            self.verdict,
+            dict(self.outcome),
+            marks={k: list(v) for k, v in self.marks.items()},
+            lines=list(self.lines),
+            target_names={k: list(v) for k, v in self.target_names.items()},
+        )
+        self._draw = partial(draw, now)
 
     def cite(self, result: Result) -> Result:
         """Append a decision's trace to the answer's trace and return the result."""

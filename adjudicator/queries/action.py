@@ -15,6 +15,7 @@ start of the owner's next turn, with a new insanity roll.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
 from adjudicator.answer import Answer
@@ -78,7 +79,7 @@ def answer(table: Table) -> Answer:
     except Unanswerable as exc:
         result.note(fallback_step(table, exc.note))
         result.outcome = {"action": query.action, "allowed": None}
-        result.picture = situation.board.text_picture(situation, result)
+        result.draw_later(partial(situation.board.text_picture, situation))
         return result
     result.verdict = VERDICT[value] if isinstance(value, bool) else "undecided"
     result.outcome = {
@@ -91,7 +92,7 @@ def answer(table: Table) -> Answer:
     }
     result.marks["targets"] = [sq for f in foes for sq in f.at]
     result.target_names = {f.id: list(f.at) for f in foes}
-    result.picture = situation.board.text_picture(situation, result)
+    result.draw_later(partial(situation.board.text_picture, situation))
     return result
 
 

@@ -44,6 +44,7 @@ attack"); this is reported under ``assumed``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from adjudicator.answer import Answer, DrawnLine, line_result
@@ -554,5 +555,5 @@ def answer(table: Table) -> Answer:
         for t in ranged
         if t.lof is not None
     ]
-    result.picture = situation.board.text_picture(situation, result)
+    result.draw_later(partial(situation.board.text_picture, situation))
     return result

@@ -7,6 +7,8 @@ line over its squares is reported (see :func:`adjudicator.games.clix.lof.best_li
 
 from __future__ import annotations
 
+from functools import partial
+
 from adjudicator.answer import Answer, DrawnLine, line_result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.lof import best_line_of_fire
@@ -52,5 +54,5 @@ def answer(table: Table) -> Answer:
     ]
     if report.blocked_by:
         result.outcome["blocked_by"] = report.blocked_by
-    result.picture = situation.board.text_picture(situation, result)
+    result.draw_later(partial(situation.board.text_picture, situation))
     return result

@@ -9,6 +9,7 @@ leaves the piece where it was with one more token.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
@@ -315,6 +316,6 @@ def _revealed(table: Table, mover: Piece, squares: list[SpaceId], citer: Citer) 
 
 
 def _finish(table: Table, out: Answer) -> Answer:
-    """Draw the picture."""
-    out.picture = table.situation.board.text_picture(table.situation, out)
+    """Have the picture drawn when it is read."""
+    out.draw_later(partial(table.situation.board.text_picture, table.situation))
     return out

@@ -6,6 +6,8 @@ a die that fails leaves the piece where it is (no square reached).
 
 from __future__ import annotations
 
+from functools import partial
+
 from adjudicator.answer import Answer
 from adjudicator.games.clix.movement import Citer, Plan, Why, cite_search, plan, unsupported
 from adjudicator.games.clix.table import Table
@@ -68,6 +70,6 @@ def _undecided(moving: Plan, citer: Citer, out: Answer) -> bool:
 
 
 def _finish(table: Table, out: Answer) -> Answer:
-    """Draw the picture."""
-    out.picture = table.situation.board.text_picture(table.situation, out)
+    """Have the picture drawn when it is read."""
+    out.draw_later(partial(table.situation.board.text_picture, table.situation))
     return out
