@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
-from adjudicator.games.clix.movement import Plan, Search
-from adjudicator.games.clix.movement_facts import MAX_FACT_SPEED
+from adjudicator.games.clix.movement import Plan, Search, State, path_along
+from adjudicator.games.clix.movement_facts import MAX_FACT_SPEED, PerBoard
 from adjudicator.situation.model import HOURGLASS, Piece
-from adjudicator.spaces.base import SpaceId
+from adjudicator.spaces.base import Space, SpaceId
 
 MAX_COUNT = 20
 """The largest far-end count the decision's fact domain holds."""
@@ -77,67 +77,127 @@ def _reached(moving: Plan, start: SpaceId) -> tuple[Search, dict[SpaceId, int]]:
 
 
 def positions(moving: Plan) -> dict[frozenset[SpaceId], Position]:
-    """Every end position of the base other than where it stands, each with its decided legality."""
+    """Every end position of the base other than where it stands, each with its decided legality.
+
+    Worked out once per plan (the table's memo keeps it for every later ask on the same plan).
+    """
+    key = ("bigbase.positions", id(moving))
+    known = moving.table.memo.get(key)
+    if isinstance(known, tuple) and known[0] is moving:
+        found: dict[frozenset[SpaceId], Position] = known[1]
+        return found
+    found = _positions(moving)
+    moving.table.memo[key] = (moving, found)
+    return found
+
+
+def _positions(moving: Plan) -> dict[frozenset[SpaceId], Position]:
+    """Work out :func:`positions`."""
     mover = moving.mover
     if not moving.budgets or moving.budgets[0] < 1 or mover.speed == HOURGLASS:
         return {}
     board = moving.table.board
+    here = frozenset(mover.at)
     best: dict[frozenset[SpaceId], tuple[tuple[int, int, int], SpaceId, Search]] = {}
     for start in counting_starts(moving):
         search, reached = _reached(moving, start)
+        away = {sq: board.length2(start, sq) for sq in reached}
         for a, da in reached.items():
             for b in board.neighbours(a):
-                if b not in reached:
+                db = reached.get(b)
+                if db is None:
                     continue
                 pair = frozenset((a, b))
                 # the lowest far-end count; then the nearer, straighter count (for the path shown)
-                rank = (1 + max(da, reached[b]), da + reached[b], board.length2(start, a) + board.length2(start, b))
-                if pair != frozenset(mover.at) and (pair not in best or rank < best[pair][0]):
+                rank = (1 + max(da, db), da + db, away[a] + away[b])
+                if pair != here and (pair not in best or rank < best[pair][0]):
                     best[pair] = (rank, start, search)
     out: dict[frozenset[SpaceId], Position] = {}
+    routes: dict[SpaceId, _Routes] = {}
     for pair, ((count, _, _), start, search) in best.items():
         a, b = sorted(pair, key=board.sort_key)
-        far = max((a, b), key=lambda sq: _steps_to(search, sq))
-        path = _path(search, far)
-        out[pair] = Position((a, b), start, count, path, legal_position(moving, (a, b), count))
+        route = routes.get(start)
+        if route is None:
+            route = routes[start] = _Routes(search)
+        far = max((a, b), key=route.steps_to)
+        out[pair] = Position((a, b), start, count, route.path(far), legal_position(moving, (a, b), count))
     return out
 
 
-def _steps_to(search: Search, square: SpaceId) -> int:
-    return min((d for s, d in search.dist.items() if s.square == square), default=MAX_COUNT)
+class _Routes:
+    """The fewest steps to each square of one counting start's search, and the way there."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        dist = search.dist
+        self.nearest: dict[SpaceId, State] = {}
+        """Per square, its first state (in search order) with the fewest steps."""
+        for state, d in dist.items():
+            known = self.nearest.get(state.square)
+            if known is None or d < dist[known]:
+                self.nearest[state.square] = state
+
+    def steps_to(self, square: SpaceId) -> int:
+        """The fewest steps to ``square`` (``MAX_COUNT`` when the search never reaches it)."""
+        state = self.nearest.get(square)
+        return MAX_COUNT if state is None else self.search.dist[state]
+
+    def path(self, square: SpaceId) -> tuple[SpaceId, ...]:
+        """The squares of a shortest way from the start to ``square`` (one Dijkstra for every square).
+
+        The way :meth:`Search.path_to` takes: Dijkstra from the start reaches each state by the same
+        predecessors whether or not it stops at a target.
+        """
+        squares: list[SpaceId] = []
+        for state in path_along(self.search, self.nearest[square]):
+            if not squares or squares[-1] != state.square:
+                squares.append(state.square)
+        return tuple(squares)
 
 
-def _path(search: Search, square: SpaceId) -> tuple[SpaceId, ...]:
-    ends = [s for s in search.dist if s.square == square]
-    end = min(ends, key=lambda s: search.dist[s])
-    squares: list[SpaceId] = []
-    for state in search.path_to(end):
-        if not squares or squares[-1] != state.square:
-            squares.append(state.square)
-    return tuple(squares)
+UnderBase = tuple[bool, bool, bool, bool, bool]
+"""The board's part of ``doublebase.move_legal``: wall between the dots, same elevation, a blocking and an
+elevated corner point under a diagonal base, on the ground."""
+_UNDER_BASE: PerBoard[dict[tuple[SpaceId, SpaceId], UnderBase]] = PerBoard()
+
+
+def _under_base(board: Space, a: SpaceId, b: SpaceId) -> UnderBase:
+    """What lies under a base on ``a`` and ``b``, worked out once per board and pair."""
+    memo = _UNDER_BASE.get(board)
+    if memo is None:
+        memo = _UNDER_BASE.put(board, {})
+    hit = memo.get((a, b))
+    if hit is None:
+        diagonal = board.step(a, b).vertex
+        around_b = board.neighbours(b)
+        corner = [sq for sq in board.neighbours(a) if sq in around_b and board.distance(sq, a) == 1]
+        others = [sq for sq in corner if board.step(a, sq).vertex is False and board.step(b, sq).vertex is False]
+        ground = min(board.level(a), board.level(b))
+        hit = memo[a, b] = (
+            board.separates(board.walls, a, b),
+            board.level(a) == board.level(b),
+            diagonal and any(board.terrain_at(sq) == "blocking" for sq in others),
+            diagonal and any(board.level(sq) > ground for sq in others),
+            ground == 0,
+        )
+    return hit
 
 
 def legal_position(moving: Plan, squares: tuple[SpaceId, SpaceId], count: int) -> Result:
     """``doublebase.move_legal`` for the base ending on ``squares`` counted ``count`` from its start."""
     table, mover = moving.table, moving.mover
-    board = table.board
-    a, b = squares
-    walls = board.walls
-    diagonal = board.step(a, b).vertex
-    corner = [sq for sq in board.neighbours(a) if sq in board.neighbours(b) and board.distance(sq, a) == 1]
-    others = [sq for sq in corner if board.step(a, sq).vertex is False and board.step(b, sq).vertex is False]
-    ground = min(board.level(a), board.level(b))
+    wall, same_level, blocking_point, elevated_point, on_ground = _under_base(table.board, *squares)
     speed = mover.speed if isinstance(mover.speed, int) else 0
     facts: dict[str, Value] = {
         "speed": min(speed, MAX_FACT_SPEED),
         "far_end_count": min(max(count, 1), MAX_COUNT),
-        "wall_between_dots": board.separates(walls, a, b),
+        "wall_between_dots": wall,
         "squares_legal": True,
-        "same_elevation": board.level(a) == board.level(b),
-        "wall_under_base": board.separates(walls, a, b),
-        "blocking_point_under_base": diagonal and any(board.terrain_at(sq) == "blocking" for sq in others),
-        "elevated_point_under_base": diagonal and any(board.level(sq) > ground for sq in others),
-        "on_ground": ground == 0,
+        "same_elevation": same_level,
+        "wall_under_base": wall,
+        "blocking_point_under_base": blocking_point,
+        "elevated_point_under_base": elevated_point,
+        "on_ground": on_ground,
     }
     return table.decide("doublebase.move_legal", facts)
 

@@ -10,7 +10,8 @@ Edges are legal steps (``move.can_enter`` holds; ``move.must_stop`` makes the
 state entered a stopped one) and flight-mode changes (which cost no step but
 count against ``move.speed`` evaluated with ``mode_changes=k``). A state is an
 end when ``move.can_end`` and ``move.distance_legal`` hold there. The legal
-edges form a ``networkx`` DiGraph; the way to a square is its shortest path.
+edges form a weighted graph; the way to a square is its shortest path (Dijkstra, ties broken as
+``networkx`` breaks them).
 
 A decision that comes back undecided is first taken the strict way (a step
 not allowed, a stop, an end not allowed); if anything was undecided the search
@@ -21,10 +22,12 @@ as undecided rather than guessed.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise
-from typing import TYPE_CHECKING, Final, NamedTuple
+from heapq import heappop, heappush
+from itertools import count, pairwise
+from typing import Final, NamedTuple
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.errors import NotSupported
@@ -40,9 +43,6 @@ from adjudicator.games.clix.movement_facts import (
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import SpaceId
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 
 class State(NamedTuple):
@@ -238,6 +238,8 @@ class Search:
     def is_end(self, state: State) -> bool:
         """Whether the mover may end its movement in this state."""
         can_end, legal = self.end_results(state)
+        if can_end.value is True and legal.value is True:
+            return True
         where = self.name(state.square)
         return self._ok(can_end, where) and self._ok(legal, where)
 
@@ -258,30 +260,82 @@ class Search:
     # --- paths --------------------------------------------------------------------
 
     @cached_property
-    def graph(self) -> nx.DiGraph[State]:
-        """The legal steps and flight-mode changes as a DiGraph weighted by steps."""
-        import networkx as nx  # noqa: PLC0415 - only paths need networkx (ask imports stay light)
+    def graph(self) -> dict[State, dict[State, tuple[int, tuple[Result, ...]]]]:
+        """The legal steps and flight-mode changes: per state, the states one edge away, by weight and results.
 
-        graph: nx.DiGraph[State] = nx.DiGraph()
-        graph.add_node(self.start)
+        Successors are kept in the order the search met their edges (the first edge of a pair stands); the
+        weight counts steps first, then diagonal steps (so ties go to the straighter way).
+        """
+        dist = self.dist
+        vertex = self.facts.steps.is_vertex
+        graph: dict[State, dict[State, tuple[int, tuple[Result, ...]]]] = {self.start: {}}
         for u, v, cost, results in self.edges:
-            if u in self.dist and v in self.dist and not graph.has_edge(u, v):
-                # fewest steps first, then fewest diagonal steps (the straighter way)
-                weight = cost * STEP_WEIGHT + (1 if cost and self.facts.steps.is_vertex(u.square, v.square) else 0)
-                graph.add_edge(u, v, cost=cost, weight=weight, results=results)
+            if u in dist and v in dist:
+                out = graph.get(u)
+                if out is None:
+                    out = graph[u] = {}
+                if v not in out:
+                    graph.setdefault(v, {})
+                    weight = cost * STEP_WEIGHT + (1 if cost and vertex(u.square, v.square) else 0)
+                    out[v] = (weight, results)
         return graph
 
-    def path_to(self, end: State) -> list[State]:
-        """A shortest path of states from the start to ``end``."""
-        import networkx as nx  # noqa: PLC0415 - only paths need networkx
+    def _dijkstra(self, target: State | None) -> dict[State, State]:
+        """Predecessors on shortest weighted paths from the start (stopping once ``target`` is settled).
 
-        _, path = nx.single_source_dijkstra(self.graph, self.start, target=end, weight="weight")
-        return list(path)
+        Ties go as in ``networkx``'s Dijkstra: a heap of ``(distance, push count, state)``, successors in
+        edge order, a predecessor replaced only by a strictly shorter way.
+        """
+        graph = self.graph
+        settled: dict[State, int] = {}
+        seen: dict[State, int] = {self.start: 0}
+        pred: dict[State, State] = {}
+        counter = count()
+        fringe: list[tuple[int, int, State]] = [(0, next(counter), self.start)]
+        while fringe:
+            d, _, v = heappop(fringe)
+            if v in settled:
+                continue
+            settled[v] = d
+            if v == target:
+                break
+            for u, (weight, _) in graph[v].items():
+                du = d + weight
+                if u not in settled and (u not in seen or du < seen[u]):
+                    seen[u] = du
+                    heappush(fringe, (du, next(counter), u))
+                    pred[u] = v
+        return pred
+
+    def path_to(self, end: State) -> list[State]:
+        """A shortest path of states from the start to ``end`` (``ValueError`` when there is none)."""
+        return _walk_back(self.start, end, self._dijkstra(end))
+
+    @cached_property
+    def shortest(self) -> dict[State, State]:
+        """Predecessors on a shortest path from the start to every state (for many paths from one search)."""
+        return self._dijkstra(None)
 
     def step_results(self, u: State, v: State) -> tuple[Result, ...]:
         """The decisions that justified the edge ``u -> v``."""
-        results: tuple[Result, ...] = self.graph.edges[u, v]["results"]
-        return results
+        return self.graph[u][v][1]
+
+
+def _walk_back(start: State, end: State, pred: Mapping[State, State]) -> list[State]:
+    """The path from ``start`` to ``end`` along ``pred``."""
+    path = [end]
+    while path[-1] != start:
+        before = pred.get(path[-1])
+        if before is None:
+            raise ValueError(f"no path from {start} to {end}")
+        path.append(before)
+    path.reverse()
+    return path
+
+
+def path_along(search: Search, end: State) -> list[State]:
+    """A shortest path from the search's start to ``end``, from the search's shared :attr:`Search.shortest`."""
+    return _walk_back(search.start, end, search.shortest)
 
 
 @dataclass

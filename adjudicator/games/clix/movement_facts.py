@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
-from weakref import WeakKeyDictionary
+from typing import Final, Generic, TypeVar
+from weakref import ref
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
@@ -79,12 +79,23 @@ StepInfo = tuple[SpaceId, Vector, Vector]
 
 
 class BoardSteps:
-    """The board-only facts of every step from a space, computed once per board."""
+    """The board-only facts of every step from a space, computed once per board.
+
+    It refers to its board weakly: kept per board (:func:`board_steps`), it must not keep the board alive.
+    """
 
     def __init__(self, board: Space) -> None:
-        self.board = board
+        self._board = ref(board)
         self._steps: dict[SpaceId, tuple[StepInfo, ...]] = {}
         self._vertex: dict[tuple[SpaceId, SpaceId], bool] = {}
+
+    @property
+    def board(self) -> Space:
+        """The board (alive while anyone asks about its steps)."""
+        board = self._board()
+        if board is None:
+            raise ReferenceError("the board of these steps is gone")
+        return board
 
     def steps(self, a: SpaceId) -> tuple[StepInfo, ...]:
         """Every step from ``a`` with its board facts."""
@@ -105,6 +116,7 @@ class BoardSteps:
     def _step(self, step: Step) -> tuple[Vector, Vector]:
         board = self.board
         a, b = step.frm, step.to
+        self._vertex[a, b] = step.vertex
         wall = step.separated
         ta, tb = board.terrain_at(a), board.terrain_at(b)
         blocking_diag = corner = False
@@ -129,16 +141,44 @@ class BoardSteps:
         return pair, stop
 
 
-_BOARD_STEPS: WeakKeyDictionary[Space, BoardSteps] = WeakKeyDictionary()
+T = TypeVar("T")
+
+
+class PerBoard(Generic[T]):
+    """Values worked out once per board object, found by the board's identity.
+
+    Boards compare by value, and boards of one size hash alike: a ``WeakKeyDictionary`` compares a board
+    with every live board of its size on each lookup. An entry goes when its board does.
+    """
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[ref[Space], T]] = {}
+
+    def get(self, board: Space) -> T | None:
+        """The value kept for this very board, if any."""
+        hit = self._by_id.get(id(board))
+        return hit[1] if hit is not None and hit[0]() is board else None
+
+    def put(self, board: Space, value: T) -> T:
+        """Keep ``value`` for ``board`` (until the board is gone) and return it."""
+        key = id(board)
+        entries = self._by_id
+
+        def forget(gone: ref[Space]) -> None:
+            entry = entries.get(key)
+            if entry is not None and entry[0] is gone:
+                del entries[key]
+
+        entries[key] = (ref(board, forget), value)
+        return value
+
+
+_BOARD_STEPS: PerBoard[BoardSteps] = PerBoard()
 
 
 def board_steps(board: Space) -> BoardSteps:
     """The shared :class:`BoardSteps` of a board."""
-    hit = _BOARD_STEPS.get(board)
-    if hit is None:
-        hit = BoardSteps(board)
-        _BOARD_STEPS[board] = hit
-    return hit
+    return _BOARD_STEPS.get(board) or _BOARD_STEPS.put(board, BoardSteps(board))
 
 
 class UnknownFact(ValueError):
@@ -206,7 +246,21 @@ class MoveFacts:
     # --- decisions ----------------------------------------------------------------
 
     def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-        """Where each declared fact of ``decision`` comes from: a vector slot, or -1 for a fixed fact."""
+        """Where each declared fact of ``decision`` comes from: a vector slot, or -1 for a fixed fact.
+
+        The same for every mover under one ruleset: worked out once and kept in the spec's memo.
+        """
+        spec = self.table.spec
+        key = ("movement_facts.order", self.table.ruleset, decision, names, tuple(self._fixed))
+        known = spec.memo.get(key)
+        if isinstance(known, tuple):
+            return known
+        found = self._work_out_order(decision, names)
+        spec.remember(key, found)
+        return found
+
+    def _work_out_order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """Make the order of :meth:`_order`."""
         declared = self.table.spec.decision(self.table.ruleset, decision).facts
         out = []
         for name in declared:
