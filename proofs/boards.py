@@ -25,6 +25,7 @@ directly (no YAML), :func:`yaml_text` writes the contract file.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -35,7 +36,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from adjudicator.core import resources
 from adjudicator.core.engine import Facts, Result, RuleConflict
@@ -50,6 +51,7 @@ from adjudicator.situation.model import (
     AttackQuery,
     Effect,
     LineOfFireQuery,
+    MapKind,
     MapObject,
     MoveQuery,
     Piece,
@@ -131,30 +133,54 @@ def facts_key(facts: Mapping[str, Value]) -> str:
 
 def situation(doc: Doc, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> Situation:
     """The situation of a board document under ``ruleset`` with ``query`` (built directly, no YAML)."""
-    board_map = doc["map"]
+    return _Built.of(doc).situation(ruleset, query, readings)
+
+
+@dataclass(frozen=True)
+class _Built:
+    """What every query on one board shares: its map, pieces and objects, built once."""
+
+    map_kind: MapKind
+    board: Space
+    pieces: tuple[Piece, ...]
+    objects: tuple[MapObject, ...]
+
+    @classmethod
+    def of(cls, doc: Doc) -> _Built:
+        """The board, pieces and objects of a board document."""
+        board_map = doc["map"]
+        board = _board(board_map)
+        pieces = tuple(_piece(board, p) for p in doc["pieces"])
+        objects = tuple(MapObject(o["type"], board.parse(o["at"]), o.get("door")) for o in doc.get("objects", []))
+        return cls(board_map["kind"], board, pieces, objects)
+
+    def situation(self, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> Situation:
+        """The situation of this board under ``ruleset`` with ``query``."""
+        return Situation(
+            ruleset=ruleset,
+            map_kind=self.map_kind,
+            board=self.board,
+            pieces=self.pieces,
+            query=make_query(self.board, query),
+            objects=self.objects,
+            readings=dict(readings or {}),
+        )
+
+
+def _board(board_map: Doc) -> Space:
+    """The square board of a document's ``map``."""
     terrain = board_map["terrain"]
     indoor_rows = board_map.get("indoor")
     if board_map["kind"] == "indoor":
         indoor_rows = ["i" * len(row) for row in terrain]
     elevation = board_map.get("elevation")
     plain = SQUARE.build(terrain, elevation, indoor_rows)
-    board = SQUARE.build(
+    return SQUARE.build(
         terrain,
         elevation,
         indoor_rows,
         walls=[(plain.parse(a), plain.parse(b)) for a, b in board_map.get("walls", [])],
         stairs=[plain.parse(name) for name in board_map.get("stairs", [])],
-    )
-    pieces = tuple(_piece(board, p) for p in doc["pieces"])
-    objects = tuple(MapObject(o["type"], board.parse(o["at"]), o.get("door")) for o in doc.get("objects", []))
-    return Situation(
-        ruleset=ruleset,
-        map_kind=board_map["kind"],
-        board=board,
-        pieces=pieces,
-        query=make_query(board, query),
-        objects=objects,
-        readings=dict(readings or {}),
     )
 
 
@@ -534,29 +560,116 @@ def _scan_slice(job: tuple[str, int, int, int]) -> Best:
 
 
 def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
-    """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``."""
+    """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``.
+
+    Each board's map and pieces are built once for all its queries; the decisions are recorded by
+    :class:`_Recorder` (what :func:`recording` records, each distinct call adapted and keyed once).
+    """
     game = game_of(ruleset).id
-    best: Best = {}
-    for seen, index in enumerate(indices):
-        if seen == EMPTY_ABORT and not best:
-            break
-        doc, queries = generate(index, count, game)
-        doc_size = size(doc)
-        for query in queries:
-            rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
-            for decision, facts, result in _ask(spec, doc, ruleset, query):
-                key = facts_key(facts)
-                vectors = best.setdefault(decision, {})
-                if key not in vectors or rank < vectors[key][0]:
-                    vectors[key] = (rank, Entry(facts, index, query, result))
-    return best
+    found: dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, Outcome]]] = {}
+    with _Recorder() as recorder, _young_garbage_only():
+        for seen, index in enumerate(indices):
+            if seen == EMPTY_ABORT and not found:
+                break
+            gc.collect(0)  # what the last board left behind
+            doc, queries = generate(index, count, game)
+            doc_size = size(doc)
+            built: _Built | None = None
+            with suppress(Exception):  # a board the engine cannot build meets nothing, as each of its queries would
+                built = _Built.of(doc)
+            for query in queries:
+                if built is None:
+                    continue
+                rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
+                for decision, facts, key, result in recorder.ask(spec, built, ruleset, query):
+                    vectors = found.get(decision)
+                    if vectors is None:
+                        vectors = found[decision] = {}
+                    known = vectors.get(key)
+                    if known is None or rank < known[0]:
+                        vectors[key] = (rank, facts, query, result)
+    return {
+        decision: {
+            key: (rank, Entry(facts, rank[-1], query, result)) for key, (rank, facts, query, result) in v.items()
+        }
+        for decision, v in found.items()
+    }
 
 
-def _ask(spec: Spec, doc: Doc, ruleset: str, query: QueryDoc) -> Log:
-    """The decisions met answering one query on one board (a query the engine refuses meets none)."""
-    with recording() as log, suppress(Exception):  # a board the engine cannot answer: what it met before failing
-        answer(spec, situation(doc, ruleset, query))
-    return log
+@contextmanager
+def _young_garbage_only() -> Iterator[None]:
+    """Turn the automatic garbage collector off while the block runs.
+
+    The scan collects the young generation itself once per board instead: the automatic collector, run
+    every few hundred new objects, kept walking the same long-lived objects (the decision memo, the
+    recorder's keys) and cost more than the collections the scan needs.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+Met = list[tuple[str, dict[str, Value], str, Outcome]]
+"""The decisions one query met: decision, facts as declared, their :func:`facts_key`, outcome."""
+Adapted = dict[tuple[str, str, tuple[tuple[str, Value], ...]], tuple[tuple[type, ...], dict[str, Value], str]]
+"""Per ruleset, decision and facts as asked: the value types, the facts as declared, and their key."""
+
+
+class _Recorder:
+    """:func:`recording` for the scan: the same facts and outcomes, at a fraction of the cost per call.
+
+    ``Table.decide`` is asked the same few vectors over and over (its own cache answers most of them); the
+    game profile's adaptation and the canonical key of each distinct vector are worked out once and kept for
+    the whole scan. The value types are part of what is compared, since ``True == 1`` as a dict key.
+    """
+
+    def __init__(self) -> None:
+        self.log: Met = []
+        self.adapted: Adapted = {}
+        self.tables: list[Table] = []
+        """The tables that decided something for the current query."""
+        self.original: Callable[[Table, str, Mapping[str, Value]], Result] = Table.decide
+
+    def __enter__(self) -> Self:
+        log, adapted, original, tables = self.log, self.adapted, self.original, self.tables
+
+        def decide(table: Table, decision: str, facts: Mapping[str, Value]) -> Result:
+            if not tables or tables[-1] is not table:
+                tables.append(table)
+            types = tuple(map(type, facts.values()))
+            memo_key = (table.ruleset, decision, tuple(facts.items()))
+            hit = adapted.get(memo_key)
+            if hit is None or hit[0] != types:
+                declared = table.profile.adapt(table.spec.decision(table.ruleset, decision), facts)[0]
+                hit = adapted[memo_key] = (types, dict(declared), facts_key(declared))
+            _, known, key = hit
+            try:
+                result = original(table, decision, known)
+            except RuleConflict:
+                log.append((decision, known, key, "conflict"))
+                raise
+            log.append((decision, known, key, outcome_of(result)))
+            return result
+
+        Table.decide = decide  # type: ignore[method-assign,assignment]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        Table.decide = self.original  # type: ignore[method-assign,assignment]
+
+    def ask(self, spec: Spec, built: _Built, ruleset: str, query: QueryDoc) -> Met:
+        """The decisions met answering one query on one board (a query the engine refuses meets none)."""
+        self.log.clear()
+        with suppress(Exception):  # a board the engine cannot answer: what it met before failing
+            answer(spec, built.situation(ruleset, query))
+        for table in self.tables:  # the query is done: its plans refer back to their table, a cycle to break
+            table.memo.clear()
+        self.tables.clear()
+        return self.log
 
 
 # --- the disk cache ---------------------------------------------------------------
