@@ -146,26 +146,27 @@ def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
 def candidates(spec: Spec, finding: Finding, tables: list[BoardTable]) -> list[tuple[BoardTable, Entry, str]]:
     """Boards realising the finding, from every ruleset's table: exact first, then fewest facts changed, smallest."""
     target = finding["situation"]
+    names = set(target)
     best: dict[str, tuple[tuple[int, ...], BoardTable, Entry, str]] = {}
     for table in tables:
-        for entry in table.vectors(finding["decision"]):
-            if set(entry.facts) != set(target) or not obeys_invariants(spec, finding, entry.facts):
+        # every entry is ranked below, so the table's own order (vectors()) is not needed here
+        for key, entry in table.entries.get(finding["decision"], {}).items():
+            if set(entry.facts) != names or not obeys_invariants(spec, finding, entry.facts, key):
                 continue
             if entry.facts == target:
                 rank, match = (0, 0), "exact"
-            elif same_region(spec, finding, entry.facts):
+            elif same_region(spec, finding, entry.facts, key):
                 rank, match = (1, sum(entry.facts[k] != v for k, v in target.items())), "region"
             else:
                 continue
             full = (*rank, *table.rank(entry.board, entry.query))
-            key = facts_key(entry.facts)
             if key not in best or full < best[key][0]:
                 best[key] = (full, table, entry, match)
     ordered = sorted(best.values(), key=lambda item: item[0])
     return [(table, entry, match) for _, table, entry, match in ordered]
 
 
-def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -> bool:
+def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value], key: str | None = None) -> bool:
     """Whether facts the engine computed obey the decision's invariants in every ruleset of the finding.
 
     The engine can compute facts a spec invariant rules out (the engine and
@@ -173,17 +174,42 @@ def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -
     lists such cases); such a board is no witness.
     """
     for ruleset in dict.fromkeys(rs for rs, _ in sides(finding).values()):
-        declared = spec.decision(ruleset, finding["decision"])
-        env = EngineFacts(declared, {k: v for k, v in facts.items() if k in declared.facts})
-        if not all(inv.fn(env) for inv in declared.invariants):
+        memo_key = ("witness.obeys", ruleset, finding["decision"], key or facts_key(facts))
+        known = spec.memo.get(memo_key)
+        if known is None:
+            declared = spec.decision(ruleset, finding["decision"])
+            env = EngineFacts(declared, {k: v for k, v in facts.items() if k in declared.facts})
+            known = all(inv.fn(env) for inv in declared.invariants)
+            spec.remember(memo_key, known)
+        if not known:
             return False
     return True
 
 
 def side(
+    spec: Spec,
+    ruleset: str,
+    decision: str,
+    facts: Mapping[str, Value],
+    readings: Mapping[str, str],
+    *,
+    key: str | None = None,
+) -> tuple[Outcome, frozenset[str]]:
+    """``(answer, rules that fire)`` of a decision under one ruleset, by the Python engine.
+
+    Kept in the spec's memo by ruleset, decision, facts (``key``: their :func:`facts_key`, when known) and readings.
+    """
+    memo_key = ("witness.side", ruleset, decision, key or facts_key(facts), tuple(sorted(readings.items())))
+    known = spec.memo.get(memo_key)
+    if known is None:
+        known = _side(spec, ruleset, decision, facts, readings)
+        spec.remember(memo_key, known)
+    return known  # type: ignore[return-value]
+
+
+def _side(
     spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value], readings: Mapping[str, str]
 ) -> tuple[Outcome, frozenset[str]]:
-    """``(answer, rules that fire)`` of a decision under one ruleset, by the Python engine."""
     wanted = set(spec.decision(ruleset, decision).facts)
     given = {k: v for k, v in facts.items() if k in wanted}
     try:
@@ -195,17 +221,17 @@ def side(
     return result.value, frozenset(step.rule for step in result.trace)
 
 
-def same_region(spec: Spec, finding: Finding, facts: Mapping[str, Value]) -> bool:
-    """Whether ``facts`` lie where the witness does (see the module docstring)."""
+def same_region(spec: Spec, finding: Finding, facts: Mapping[str, Value], key: str | None = None) -> bool:
+    """Whether ``facts`` (``key``: their :func:`facts_key`, if known) lie where the witness does (module docstring)."""
     decision = finding["decision"]
     if finding["kind"] in PAIRED:
         for label, (ruleset, readings) in sides(finding).items():
-            value, fired = side(spec, ruleset, decision, facts, readings)
+            value, fired = side(spec, ruleset, decision, facts, readings, key=key)
             rules = frozenset(r["id"] for r in finding["rules"][label])
             if value != finding["answers"][label] or fired != rules:
                 return False
         return True
-    value, fired = side(spec, finding["ruleset"], decision, facts, finding.get("readings") or {})
+    value, fired = side(spec, finding["ruleset"], decision, facts, finding.get("readings") or {}, key=key)
     if finding["kind"] == "gap":
         return value == "undecided"
     conflicting = frozenset(r["id"] for refs in finding["rules"].values() for r in refs)
