@@ -31,7 +31,7 @@ import json
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
@@ -505,13 +505,39 @@ def build(
     spec: Spec, ruleset: str, count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
 ) -> BoardTable:
     """Enumerate ``count`` boards under ``ruleset`` and record the decisions met on each."""
+    return build_many(spec, (ruleset,), count, progress)[ruleset]
+
+
+def build_many(
+    spec: Spec,
+    rulesets: Sequence[str],
+    count: int = BOARD_COUNT,
+    progress: Callable[[str], None] | None = None,
+    started: Started | None = None,
+) -> dict[str, BoardTable]:
+    """The tables of several rulesets from one pass over the boards (each board's map built once for all).
+
+    ``started``: a scan :func:`start` began in the background, whose results are used for its rulesets.
+    """
+    tables = {rs: BoardTable(rs) for rs in rulesets}
+    playable = tuple(rs for rs in rulesets if game_of(rs).piece_types)  # a game without pieces has no boards
+    if not playable:
+        return tables
+    if progress:
+        progress(f"boards for {', '.join(playable)}: enumerating {count} (cached afterwards)")
+    if started is not None and started.covers(playable, count):
+        found = {rs: started.results()[rs] for rs in playable}
+    else:
+        found = _parallel(spec, playable, count)
+    for ruleset in playable:
+        tables[ruleset] = _table(ruleset, found[ruleset], count)
+    return tables
+
+
+def _table(ruleset: str, best: Best, count: int) -> BoardTable:
+    """The table of the smallest boards found, with only the boards some entry keeps."""
     game = game_of(ruleset).id
     table = BoardTable(ruleset)
-    if not game_of(ruleset).piece_types:  # a game the engine does not play yet has no boards
-        return table
-    if progress:
-        progress(f"boards for {ruleset}: enumerating {count} (cached afterwards)")
-    best = _parallel(spec, ruleset, count)
     kept: dict[int, int] = {}
     for decision, vectors in sorted(best.items()):
         table.entries[decision] = {}
@@ -529,47 +555,131 @@ def jobs() -> int:
     return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
 
 
-def _parallel(spec: Spec, ruleset: str, count: int) -> Best:
+SLICES_PER_WORKER: Final = 1
+"""A background scan's boards are cut into this many slices per worker (every n-th board, from each start)."""
+Job = tuple[tuple[str, ...], int, int, int]
+"""One worker's share: the rulesets, the board count, the first index and the stride."""
+
+
+class Started:
+    """A scan running in forked worker processes while the caller does something else (see :func:`start`)."""
+
+    def __init__(self, spec: Spec, rulesets: tuple[str, ...], count: int, workers: int) -> None:
+        self.rulesets, self.count = rulesets, count
+        groups: dict[str, list[str]] = {}
+        for ruleset in rulesets:  # one board stream per game
+            groups.setdefault(game_of(ruleset).id, []).append(ruleset)
+        self.found: dict[str, Best] | None = None
+        _WORKER_SPEC[:] = [spec]
+        try:  # the workers are forked here, with the spec they scan with
+            self.pool = multiprocessing.get_context("fork").Pool(workers)
+        finally:
+            _WORKER_SPEC.clear()
+        # many small slices, so a worker that finishes early takes the next one (the pool balances the load)
+        slices = SLICES_PER_WORKER * workers
+        jobs: list[Job] = [(tuple(group), count, w, slices) for group in groups.values() for w in range(slices)]
+        self.pending = self.pool.map_async(_scan_slice, jobs)
+
+    def covers(self, rulesets: Sequence[str], count: int) -> bool:
+        """Whether this scan includes the boards asked for."""
+        return count == self.count and set(rulesets) <= set(self.rulesets)
+
+    def results(self) -> dict[str, Best]:
+        """Wait for the workers (then they stop); their results merged per ruleset."""
+        if self.found is None:
+            try:
+                parts = self.pending.get()
+            finally:
+                self.close()
+            self.found = _merge(self.rulesets, parts)
+        return self.found
+
+    def close(self) -> None:
+        """Stop the workers, whether or not their results were read (again: nothing)."""
+        self.pool.terminate()
+        self.pool.join()
+
+
+def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Started | None:
+    """Begin scanning, in the background, the boards of the rulesets whose tables are not cached.
+
+    ``check`` and ``diff`` call this before their solver runs, so the two overlap; :func:`load_many` then
+    takes the scan's results. None when every table is cached, no game has boards, or the machine offers
+    one worker or no ``fork``. The caller must :meth:`Started.close` it (:func:`load_many` does, when it
+    reads it).
+    """
+    missing = tuple(
+        rs for rs in dict.fromkeys(rulesets) if game_of(rs).piece_types and not table_path(spec, rs, count).is_file()
+    )
+    workers = jobs()
+    if not missing or workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:  # one worker more than the CPUs: the caller's solver shares them at first, then waits
+        return Started(spec, missing, count, workers)
+    except (OSError, multiprocessing.ProcessError):
+        return None
+
+
+def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Best]:
     """Scan the boards in :func:`jobs` forked processes (serially where fork is not available)."""
     workers = jobs()
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _WORKER_SPEC[:] = [spec]
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
-                parts = pool.map(_scan_slice, [(ruleset, count, w, workers) for w in range(workers)])
+                parts = pool.map(_scan_slice, [(rulesets, count, w, workers) for w in range(workers)])
         except (OSError, multiprocessing.ProcessError):
-            parts = [scan(spec, ruleset, count, range(count))]
+            parts = [scan_many(spec, rulesets, count, range(count))]
         finally:
             _WORKER_SPEC.clear()
     else:
-        parts = [scan(spec, ruleset, count, range(count))]
-    best: Best = {}
-    for part in parts:
-        for decision, vectors in part.items():
-            mine = best.setdefault(decision, {})
-            for key, (rank, entry) in vectors.items():
-                if key not in mine or rank < mine[key][0]:
-                    mine[key] = (rank, entry)
-    return best
+        parts = [scan_many(spec, rulesets, count, range(count))]
+    return _merge(rulesets, parts)
 
 
-def _scan_slice(job: tuple[str, int, int, int]) -> Best:
+def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Best]]) -> dict[str, Best]:
+    """The workers' findings together: per ruleset, decision and vector, the smallest rank."""
+    merged: dict[str, Best] = {}
+    for ruleset in rulesets:
+        best: Best = {}
+        merged[ruleset] = best
+        for part in parts:
+            for decision, vectors in part.get(ruleset, {}).items():
+                mine = best.setdefault(decision, {})
+                for key, (rank, entry) in vectors.items():
+                    if key not in mine or rank < mine[key][0]:
+                        mine[key] = (rank, entry)
+    return merged
+
+
+def _scan_slice(job: Job) -> dict[str, Best]:
     """One worker's share of the boards (every ``workers``-th index from ``first``)."""
-    ruleset, count, first, workers = job
-    return scan(_WORKER_SPEC[0], ruleset, count, range(first, count, workers))
+    rulesets, count, first, workers = job
+    return scan_many(_WORKER_SPEC[0], rulesets, count, range(first, count, workers))
 
 
 def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
-    """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``.
+    """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``."""
+    return scan_many(spec, (ruleset,), count, indices)[ruleset]
 
-    Each board's map and pieces are built once for all its queries; the decisions are recorded by
-    :class:`_Recorder` (what :func:`recording` records, each distinct call adapted and keyed once).
+
+def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: range) -> dict[str, Best]:
+    """:func:`scan` for several rulesets of one game at once: each board's map and pieces are built once.
+
+    The map is one object for every ruleset and query of a board, so what the engine works out per map
+    (steps, lines) is shared too. The decisions are recorded by :class:`_Recorder` (what :func:`recording`
+    records, each distinct call adapted and keyed once). The rulesets must share a game (one board stream).
     """
-    game = game_of(ruleset).id
-    found: dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, Outcome]]] = {}
+    games = {game_of(rs).id for rs in rulesets}
+    if len(games) != 1:
+        raise ValueError(f"one board stream per game: {', '.join(rulesets)} are of {len(games)} games")
+    game = games.pop()
+    found: dict[str, dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, Outcome]]]] = {
+        rs: {} for rs in rulesets
+    }
     with _Recorder() as recorder, _young_garbage_only():
         for seen, index in enumerate(indices):
-            if seen == EMPTY_ABORT and not found:
+            if seen == EMPTY_ABORT and not any(found.values()):
                 break
             gc.collect(0)  # what the last board left behind
             doc, queries = generate(index, count, game)
@@ -577,22 +687,27 @@ def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
             built: _Built | None = None
             with suppress(Exception):  # a board the engine cannot build meets nothing, as each of its queries would
                 built = _Built.of(doc)
-            for query in queries:
-                if built is None:
-                    continue
-                rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
-                for decision, facts, key, result in recorder.ask(spec, built, ruleset, query):
-                    vectors = found.get(decision)
-                    if vectors is None:
-                        vectors = found[decision] = {}
-                    known = vectors.get(key)
-                    if known is None or rank < known[0]:
-                        vectors[key] = (rank, facts, query, result)
+            if built is None:
+                continue
+            for ruleset in rulesets:
+                mine = found[ruleset]
+                for query in queries:
+                    rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
+                    for decision, facts, key, result in recorder.ask(spec, built, ruleset, query):
+                        vectors = mine.get(decision)
+                        if vectors is None:
+                            vectors = mine[decision] = {}
+                        known = vectors.get(key)
+                        if known is None or rank < known[0]:
+                            vectors[key] = (rank, facts, query, result)
     return {
-        decision: {
-            key: (rank, Entry(facts, rank[-1], query, result)) for key, (rank, facts, query, result) in v.items()
+        ruleset: {
+            decision: {
+                key: (rank, Entry(facts, rank[-1], query, result)) for key, (rank, facts, query, result) in v.items()
+            }
+            for decision, v in found[ruleset].items()
         }
-        for decision, v in found.items()
+        for ruleset in rulesets
     }
 
 
@@ -615,16 +730,23 @@ def _young_garbage_only() -> Iterator[None]:
 
 Met = list[tuple[str, dict[str, Value], str, Outcome]]
 """The decisions one query met: decision, facts as declared, their :func:`facts_key`, outcome."""
-Adapted = dict[tuple[str, str, tuple[tuple[str, Value], ...]], tuple[tuple[type, ...], dict[str, Value], str]]
-"""Per ruleset, decision and facts as asked: the value types, the facts as declared, and their key."""
+Adapted = dict[
+    tuple[str, str, tuple[tuple[str, Value], ...]],
+    tuple[tuple[type, ...], dict[str, Value], str, Result | RuleConflict, Outcome],
+]
+"""Per ruleset, decision and facts as asked: the value types, the facts as declared, their key, the result
+(or the conflict) and the outcome recorded."""
 
 
 class _Recorder:
     """:func:`recording` for the scan: the same facts and outcomes, at a fraction of the cost per call.
 
-    ``Table.decide`` is asked the same few vectors over and over (its own cache answers most of them); the
-    game profile's adaptation and the canonical key of each distinct vector are worked out once and kept for
-    the whole scan. The value types are part of what is compared, since ``True == 1`` as a dict key.
+    ``Table.decide`` is asked the same few vectors over and over; a decision is a pure function of the
+    ruleset, the decision and the facts (the scan's boards give no ``query.facts`` and no readings), so
+    the game profile's adaptation, the canonical key and the result of each distinct call are worked out
+    once and kept for the whole scan (a conflict too, raised again each time). The value types are part of
+    what is compared, since ``True == 1`` as a dict key. Only what answers report changes: a table's
+    ``assumed`` facts, which the scan does not read.
     """
 
     def __init__(self) -> None:
@@ -643,16 +765,20 @@ class _Recorder:
             types = tuple(map(type, facts.values()))
             memo_key = (table.ruleset, decision, tuple(facts.items()))
             hit = adapted.get(memo_key)
-            if hit is None or hit[0] != types:
-                declared = table.profile.adapt(table.spec.decision(table.ruleset, decision), facts)[0]
-                hit = adapted[memo_key] = (types, dict(declared), facts_key(declared))
-            _, known, key = hit
-            try:
-                result = original(table, decision, known)
-            except RuleConflict:
-                log.append((decision, known, key, "conflict"))
-                raise
-            log.append((decision, known, key, outcome_of(result)))
+            if hit is None or hit[0] != types or table.given or table.readings:
+                declared = dict(table.profile.adapt(table.spec.decision(table.ruleset, decision), facts)[0])
+                try:
+                    result: Result | RuleConflict = original(table, decision, declared)
+                except RuleConflict as exc:
+                    result = exc
+                shown: Outcome = "conflict" if isinstance(result, RuleConflict) else outcome_of(result)
+                hit = (types, declared, facts_key(declared), result, shown)
+                if not (table.given or table.readings):
+                    adapted[memo_key] = hit
+            _, known, key, result, shown = hit
+            log.append((decision, known, key, shown))
+            if isinstance(result, RuleConflict):
+                raise result.with_traceback(None)
             return result
 
         Table.decide = decide  # type: ignore[method-assign,assignment]
@@ -694,16 +820,47 @@ def fingerprint(spec: Spec, ruleset: str, count: int) -> str:
     return digest.hexdigest()[:16]
 
 
+def table_path(spec: Spec, ruleset: str, count: int = BOARD_COUNT) -> Path:
+    """The cache file of a ruleset's table (its name carries the :func:`fingerprint`)."""
+    slug = ruleset.replace("/", "-")
+    return cache_dir() / f"witness-boards-{slug}-{fingerprint(spec, ruleset, count)}.json"
+
+
 def load(
     spec: Spec, ruleset: str, count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
 ) -> BoardTable:
     """The board table of ``ruleset``, from the cache when the spec and code are unchanged."""
+    return load_many(spec, (ruleset,), count, progress)[ruleset]
+
+
+def load_many(
+    spec: Spec,
+    rulesets: Sequence[str],
+    count: int = BOARD_COUNT,
+    progress: Callable[[str], None] | None = None,
+    started: Started | None = None,
+) -> dict[str, BoardTable]:
+    """The tables of ``rulesets``: cached ones read, the others built together (``started``: see :func:`start`)."""
+    tables: dict[str, BoardTable] = {}
+    for ruleset in dict.fromkeys(rulesets):
+        path = table_path(spec, ruleset, count)
+        if path.is_file():
+            with suppress(OSError, ValueError, KeyError, TypeError):
+                tables[ruleset] = BoardTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    missing = [rs for rs in dict.fromkeys(rulesets) if rs not in tables]
+    by_game: dict[str, list[str]] = {}
+    for ruleset in missing:
+        by_game.setdefault(game_of(ruleset).id, []).append(ruleset)
+    for group in by_game.values():
+        for ruleset, table in build_many(spec, group, count, progress, started).items():
+            tables[ruleset] = table
+            _store(table_path(spec, ruleset, count), ruleset, table)
+    return {rs: tables[rs] for rs in rulesets}
+
+
+def _store(path: Path, ruleset: str, table: BoardTable) -> None:
+    """Write a table to the cache (atomically), removing the ruleset's stale tables."""
     slug = ruleset.replace("/", "-")
-    path = cache_dir() / f"witness-boards-{slug}-{fingerprint(spec, ruleset, count)}.json"
-    if path.is_file():
-        with suppress(OSError, ValueError, KeyError, TypeError):
-            return BoardTable.from_json(json.loads(path.read_text(encoding="utf-8")))
-    table = build(spec, ruleset, count, progress)
     with suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         for stale in path.parent.glob(f"witness-boards-{slug}-*.json"):
@@ -711,7 +868,6 @@ def load(
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(json.dumps(table.to_json()), encoding="utf-8")
         partial.replace(path)
-    return table
 
 
 def invariant_breaks(spec: Spec, table: BoardTable) -> list[tuple[str, str, Entry]]:

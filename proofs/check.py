@@ -23,7 +23,7 @@ under the default readings are not repeated.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import z3
 
@@ -36,6 +36,9 @@ from proofs.nearest import closest
 from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
 from proofs.solver import Status, minimal_core, new_solver, search
 
+if TYPE_CHECKING:
+    from proofs.boards import Started
+
 CONFLICTS_PER_DECISION = 6
 Progress = Callable[[str], None] | None
 
@@ -46,6 +49,22 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
     With ``boards``, each finding on a decision the engine evaluates from a
     situation gets a witness board (:mod:`proofs.witness`).
     """
+    started = _start_boards(spec, [ruleset]) if boards else None
+    try:
+        return _run(spec, ruleset, progress, started, boards=boards)
+    finally:
+        if started is not None:
+            started.close()
+
+
+def _start_boards(spec: Spec, rulesets: list[str]) -> Started | None:
+    """Begin the witness-board scan of ``rulesets`` in the background (it runs while the solver does)."""
+    from proofs.boards import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+    return start(spec, rulesets)
+
+
+def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
     findings: list[Finding] = ambiguity.run(spec, ruleset)
     seen: set[tuple[Any, ...]] = set()
     for decision in _decisions(spec, ruleset):
@@ -59,7 +78,7 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
     if boards:
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-        attach(spec, findings, progress=progress)
+        attach(spec, findings, progress=progress, started=started)
     for finding in findings:
         finish(spec, finding)
     return sorted(findings, key=rank)

@@ -33,7 +33,7 @@ board shows (``no query answer changes``), then textual ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import z3
 
@@ -43,6 +43,9 @@ from proofs.encode import Facts, Side, disagree, encode, term, to_bool
 from proofs.nearest import closest
 from proofs.report import NO_CHANGE, Finding, fired_refs, merge_citations, parse_side, rule_ref, shorten, show
 from proofs.solver import Status, minimise, new_solver, search
+
+if TYPE_CHECKING:
+    from proofs.boards import Started
 
 DIFFS_PER_DECISION = 8
 Progress = Callable[[str], None] | None
@@ -54,6 +57,19 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
     With ``boards``, each finding on a decision the engine evaluates from a
     situation gets a witness board (:mod:`proofs.witness`).
     """
+    started = None
+    if boards:
+        from proofs.boards import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+        started = start(spec, [parse_side(a)[0], parse_side(b)[0]])
+    try:
+        return _run(spec, a, b, progress, started, boards=boards)
+    finally:
+        if started is not None:
+            started.close()
+
+
+def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
     findings: list[Finding] = []
     for decision, other in shared(spec, a, b):
         if progress:
@@ -66,7 +82,7 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
     if boards:
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-        attach(spec, findings, progress=progress)
+        attach(spec, findings, progress=progress, started=started)
     for finding in findings:
         _finish(spec, finding)
     return ordered(findings)

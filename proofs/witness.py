@@ -63,8 +63,9 @@ from proofs.boards import (
     Entry,
     Outcome,
     QueryDoc,
+    Started,
     facts_key,
-    load,
+    load_many,
     recording,
     situation,
     yaml_text,
@@ -96,18 +97,21 @@ def sides(finding: Finding) -> dict[str, tuple[str, dict[str, str]]]:
     return {finding["ruleset"]: (finding["ruleset"], dict(finding.get("readings") or {}))}
 
 
-def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) -> list[Finding]:
-    """Add a board to every finding on a decision the engine evaluates from a situation (in place)."""
-    tables: dict[str, BoardTable] = {}
-    for finding in findings:
-        if finding.get("kind") not in KINDS or finding.get("situation") is None:
-            continue
+def attach(
+    spec: Spec, findings: list[Finding], *, progress: Progress = None, started: Started | None = None
+) -> list[Finding]:
+    """Add a board to every finding on a decision the engine evaluates from a situation (in place).
+
+    The tables of every ruleset the findings need are loaded (or built together) first; ``started`` is a
+    scan :func:`proofs.boards.start` began before the solver ran.
+    """
+    wanted = [f for f in findings if f.get("kind") in KINDS and f.get("situation") is not None]
+    needed = list(dict.fromkeys(rs for f in wanted for rs, _ in sides(f).values()))
+    if progress and needed:
+        progress(f"boards for {', '.join(needed)}")
+    tables = load_many(spec, needed, progress=progress, started=started) if needed else {}
+    for finding in wanted:
         rulesets = list(dict.fromkeys(rs for rs, _ in sides(finding).values()))
-        for ruleset in rulesets:
-            if ruleset not in tables:
-                if progress:
-                    progress(f"boards for {ruleset}")
-                tables[ruleset] = load(spec, ruleset, progress=progress)
         if not any(finding["decision"] in tables[rs].decisions() for rs in rulesets):
             continue
         witness(spec, finding, [tables[rs] for rs in rulesets])
