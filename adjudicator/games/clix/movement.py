@@ -162,7 +162,10 @@ class Search:
         square, flight, k, _, steps = u
         other = OTHER_MODE[flight]
         result = self.facts.decide("move.can_enter", self.facts.stay_vector(square, other))
-        if self._ok(result, f"{self.name(square)} (flight mode change to {other})"):
+        allowed = result.value is True or (
+            result.value is None and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
+        )
+        if allowed:
             v = State(square, other, k + 1, stopped=False, steps=steps)
             if self._dominated(v, d):
                 return
@@ -179,7 +182,8 @@ class Search:
         built as plain tuples of the :class:`State` type.
         """
         facts, dist = self.facts, self.dist
-        decide, cache = facts.decide, facts.decision_cache
+        decide = facts.decide
+        enter_cache, stop_cache = facts.cache_of("move.can_enter"), facts.cache_of("move.must_stop")
         sq_part, sq_part_of = facts.square_parts, facts.square_part
         stop_part, stop_part_of = facts.stop_parts, facts.stop_square
         square, flight, k, _, steps = u
@@ -192,15 +196,18 @@ class Search:
             if door_here or b in door_sides:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
             vector = (flight, *(sq_part.get(b) or sq_part_of(b)), *pair)
-            enter = cache.get(("move.can_enter", vector)) or decide("move.can_enter", vector)
-            if enter.value is not True and not self._ok(enter, f"{self.name(square)}->{self.name(b)}"):
+            enter = enter_cache.get(vector) or decide("move.can_enter", vector)
+            # a refused step is common (edges, blocking terrain): the place names are written only when undecided
+            if enter.value is not True and (
+                enter.value is False or not self._ok(enter, f"{self.name(square)}->{self.name(b)}")
+            ):
                 seen = self.refused.get(b)
                 vertex = facts.steps.is_vertex
                 if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
                     self.refused[b] = (d, square, enter, vector)
                 continue
             stop_vector = (flight, *(stop_part.get(b) or stop_part_of(b)), *terrain)
-            stop = cache.get(("move.must_stop", stop_vector)) or decide("move.must_stop", stop_vector)
+            stop = stop_cache.get(stop_vector) or decide("move.must_stop", stop_vector)
             halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
             v = _new_state(State, (b, flight, k, halt, new_steps))
             moved = True
@@ -240,6 +247,10 @@ class Search:
         can_end, legal = self.end_results(state)
         if can_end.value is True and legal.value is True:
             return True
+        if can_end.value is False or legal.value is False:
+            if can_end.value is None:  # recorded as undecided, as the plain test below would
+                self.undecided.append(Why(can_end, self.name(state.square)))
+            return False
         where = self.name(state.square)
         return self._ok(can_end, where) and self._ok(legal, where)
 

@@ -235,8 +235,8 @@ class MoveFacts:
         self.square_parts: dict[SpaceId, Vector] = {}
         """:meth:`square_part` by square (read directly by the search's hot loop)."""
         self._adj: dict[SpaceId, tuple[bool, bool]] = {}
-        self.decision_cache: dict[tuple[str, Vector], Result] = {}
-        """:meth:`decide` by (decision, vector) (read directly by the search's hot loop)."""
+        self.decision_caches: dict[str, dict[Vector, Result]] = {}
+        """:meth:`decide` per decision, by vector (read directly by the search's hot loop: one hash per lookup)."""
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -276,13 +276,20 @@ class MoveFacts:
 
     def decide(self, decision: str, vector: Vector) -> Result:
         """The decision for a fact vector in this engine's order (cached per query)."""
-        key = (decision, vector)
-        hit = self.decision_cache.get(key)
+        cache = self.decision_caches.get(decision)
+        if cache is None:
+            cache = self.decision_caches[decision] = {}
+        hit = cache.get(vector)
         if hit is None:
-            facts = self.facts(decision, vector)
-            hit = self.table.decide(decision, facts)
-            self.decision_cache[key] = hit
+            hit = cache[vector] = self.table.decide(decision, self.facts(decision, vector))
         return hit
+
+    def cache_of(self, decision: str) -> dict[Vector, Result]:
+        """The cache of :meth:`decide` for one decision (filled as the search goes)."""
+        cache = self.decision_caches.get(decision)
+        if cache is None:
+            cache = self.decision_caches[decision] = {}
+        return cache
 
     def facts(self, decision: str, vector: Vector) -> dict[str, Value]:
         """The named facts of a vector, as the decision declares them."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
@@ -50,10 +51,27 @@ class Unanswerable(Exception):
 
 
 def domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> str | None:
-    """Why ``facts`` do not fit the declared domains of ``decision``, or ``None`` if they do."""
+    """Why ``facts`` do not fit the declared domains of ``decision``, or ``None`` if they do.
+
+    A pure function of the ruleset, the decision and the facts: kept in the spec's memo (keyed with each
+    value's type too, since ``True == 1``).
+    """
+    merged = {**table.given, **facts}
+    key = ("values.domain_problem", table.ruleset, decision, tuple((k, v, type(v)) for k, v in merged.items()))
+    known = table.spec.memo.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        known = _domain_problem(table, decision, merged)
+        table.spec.remember(key, known)
+    return cast("str | None", known)
+
+
+_UNKNOWN = object()
+
+
+def _domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> str | None:
     spec_decision = table.spec.decision(table.ruleset, decision)
     declared = spec_decision.facts
-    facts = table.profile.adapt(spec_decision, {**table.given, **facts})[0]
+    facts = table.profile.adapt(spec_decision, facts)[0]
     for name, value in facts.items():
         fact = declared.get(name)
         if fact is not None and not contains(fact.type, value):
