@@ -520,7 +520,7 @@ def build_many(
     ``started``: a scan :func:`start` began in the background, whose results are used for its rulesets.
     """
     tables = {rs: BoardTable(rs) for rs in rulesets}
-    playable = tuple(rs for rs in rulesets if game_of(rs).piece_types)  # a game without pieces has no boards
+    playable = tuple(rs for rs in rulesets if has_boards(rs))
     if not playable:
         return tables
     if progress:
@@ -532,6 +532,12 @@ def build_many(
     for ruleset in playable:
         tables[ruleset] = _table(ruleset, found[ruleset], count)
     return tables
+
+
+def has_boards(ruleset: str) -> bool:
+    """Whether the generated boards are the ruleset's: a game with pieces on the square grid (this module's boards)."""
+    game = game_of(ruleset)
+    return bool(game.piece_types) and space_kind(game.space) is SQUARE
 
 
 def _table(ruleset: str, best: Best, count: int) -> BoardTable:
@@ -609,7 +615,7 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
     reads it).
     """
     missing = tuple(
-        rs for rs in dict.fromkeys(rulesets) if game_of(rs).piece_types and not table_path(spec, rs, count).is_file()
+        rs for rs in dict.fromkeys(rulesets) if has_boards(rs) and not table_path(spec, rs, count).is_file()
     )
     workers = jobs()
     if not missing or workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():

@@ -1,0 +1,96 @@
+"""The witness-board scan of several rulesets at once, and in the background (issue 18): the same tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.core.spec import Spec, load_spec
+from proofs import boards
+from tests.conftest import ROOT
+
+COUNT = 60
+"""A small enumeration (every tier, a few boards each)."""
+EDITIONS = ("horrorclix/1e", "horrorclix/2008")
+
+
+@pytest.fixture(scope="module")
+def spec() -> Spec:
+    """The project's spec."""
+    return load_spec(ROOT / "spec")
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty cache folder."""
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def as_json(table: boards.BoardTable) -> str:
+    """A table as canonical JSON text."""
+    return json.dumps(table.to_json(), sort_keys=True)
+
+
+def test_one_pass_over_two_rulesets_equals_one_pass_each(spec: Spec) -> None:
+    """``scan_many`` finds, per ruleset, exactly what ``scan`` finds for that ruleset alone."""
+    together = boards.scan_many(spec, EDITIONS, COUNT, range(COUNT))
+    for ruleset in EDITIONS:
+        alone = boards.scan(spec, ruleset, COUNT, range(COUNT))
+        assert together[ruleset] == alone
+        assert alone  # the boards meet decisions: not a vacuous match
+
+
+def test_scan_many_refuses_rulesets_of_two_games(spec: Spec) -> None:
+    """Each game has its own stream of boards: one pass cannot serve two games."""
+    with pytest.raises(ValueError, match="one board stream per game"):
+        boards.scan_many(spec, ("horrorclix/2008", "heroclix/core"), COUNT, range(3))
+
+
+def test_background_scan_gives_the_tables_a_plain_build_gives(
+    spec: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``start`` then ``load_many``: the same tables as ``build``, written to the cache, the workers stopped."""
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
+    started = boards.start(spec, EDITIONS, COUNT)
+    if started is None:
+        pytest.skip("no fork on this platform: the background scan is not used")
+    try:
+        tables = boards.load_many(spec, EDITIONS, COUNT, started=started)
+    finally:
+        started.close()
+    for ruleset in EDITIONS:
+        assert as_json(tables[ruleset]) == as_json(boards.build(spec, ruleset, COUNT))
+        assert boards.table_path(spec, ruleset, COUNT).is_file()
+
+
+def test_nothing_starts_when_the_tables_are_cached_or_the_game_has_no_boards(
+    spec: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No background scan for cached tables, for a game off the square grid, or with one worker."""
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
+    assert boards.start(spec, ["gloomhaven/1e"], COUNT) is None
+    boards.load(spec, "horrorclix/2008", COUNT)
+    assert boards.start(spec, ["horrorclix/2008"], COUNT) is None
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "1")
+    assert boards.start(spec, ["horrorclix/1e"], COUNT) is None
+
+
+def test_a_started_scan_for_other_rulesets_is_not_used(
+    spec: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A background scan of 1e does not stand in for 2008's table; closing it twice is harmless."""
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
+    started = boards.start(spec, ["horrorclix/1e"], COUNT)
+    if started is None:
+        pytest.skip("no fork on this platform: the background scan is not used")
+    try:
+        assert not started.covers(["horrorclix/2008"], COUNT)
+        assert not started.covers(["horrorclix/1e"], COUNT + 1)
+        table = boards.load_many(spec, ["horrorclix/2008"], COUNT, started=started)["horrorclix/2008"]
+    finally:
+        started.close()
+        started.close()
+    assert as_json(table) == as_json(boards.build(spec, "horrorclix/2008", COUNT))
