@@ -17,6 +17,13 @@ deterministic. It is cached on disk (:func:`cache_dir`, git-ignored) under a
 name hashing the spec, the engine's code and the enumeration bounds; a
 warm ``diff`` reads it in well under a second.
 
+A cold build scans the boards in forked worker processes (:func:`jobs`).
+The rulesets of one game share their boards, so :func:`scan_many` answers
+each board's queries under every ruleset asked in one pass (the map, and
+what the engine works out per map, built once). ``check`` and ``diff``
+:func:`start` the scan before their solver runs, so the two overlap;
+:func:`load_many` then takes the workers' results.
+
 A board is kept as a *document*: the contract's situation file as plain data
 without ``ruleset`` and ``query`` (``map``, ``pieces``, ``objects``);
 :func:`situation` builds the :class:`~adjudicator.situation.model.Situation`
