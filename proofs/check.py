@@ -34,7 +34,7 @@ from proofs import ambiguity
 from proofs.encode import Facts, Side, encode
 from proofs.nearest import closest
 from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
-from proofs.solver import Status, minimal_core, new_solver, search
+from proofs.solver import Status, fresh_context, minimal_core, new_solver, search
 
 if TYPE_CHECKING:
     from proofs.boards import Started
@@ -49,6 +49,7 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
     With ``boards``, each finding on a decision the engine evaluates from a
     situation gets a witness board (:mod:`proofs.witness`).
     """
+    fresh_context()
     started = _start_boards(spec, [ruleset]) if boards else None
     try:
         return _run(spec, ruleset, progress, started, boards=boards)

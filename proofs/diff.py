@@ -42,7 +42,7 @@ from adjudicator.core.spec import Spec
 from proofs.encode import Facts, Side, disagree, encode, term, to_bool
 from proofs.nearest import closest
 from proofs.report import NO_CHANGE, Finding, fired_refs, merge_citations, parse_side, rule_ref, shorten, show
-from proofs.solver import Status, minimise, new_solver, search
+from proofs.solver import Status, fresh_context, minimise, new_solver, search
 
 if TYPE_CHECKING:
     from proofs.boards import Started
@@ -57,6 +57,7 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
     With ``boards``, each finding on a decision the engine evaluates from a
     situation gets a witness board (:mod:`proofs.witness`).
     """
+    fresh_context()
     started = None
     if boards:
         from proofs.boards import start  # noqa: PLC0415 - the engine's queries only when boards are wanted

@@ -46,7 +46,7 @@ from adjudicator.core.spec import Spec
 from adjudicator.games import game_of
 from proofs.encode import VALUED, Facts, Side, disagree, encode
 from proofs.report import Finding, fired_refs, label
-from proofs.solver import minimise, new_solver, prove
+from proofs.solver import fresh_context, minimise, new_solver, prove
 
 VALUE_DECISIONS = ("value.rule_of_3", "value.base", "value.applied_first", "damage.dealt", "move.speed")
 Progress = Callable[[str], None] | None
@@ -128,6 +128,7 @@ PROPERTIES: dict[str, list[tuple[str, Property]]] = {
 
 def run(spec: Spec, *, progress: Progress = None) -> list[Finding]:
     """Every property and equivalence of the value pipeline, proved or refuted."""
+    fresh_context()
     findings: list[Finding] = []
     for decision_id in VALUE_DECISIONS:
         rulesets = [rs for rs in spec.rulesets() if _decides(spec, rs, decision_id)]

@@ -47,6 +47,19 @@ def configure() -> None:
     z3.set_param("smt.arith.random_initial_value", False)  # noqa: FBT003 - z3 takes positional pairs
 
 
+def fresh_context() -> None:
+    """Start a new main Z3 context: a run's results must not depend on what the process solved before.
+
+    Z3's answers (which model, which core) depend on the context's history (the terms it has made); a
+    fresh process always starts with a fresh context, and every designer run (``check``, ``diff``,
+    ``prove``) starts with one too, so running it twice in one process (tests, the web workers, the
+    docs build) gives the same findings as the CLI. z3py has no public reset: the next ``main_ctx()``
+    call makes the new context. Objects of the old context stay valid with it; none is kept across runs.
+    """
+    configure()
+    z3.z3._main_ctx = None  # noqa: SLF001 - z3py has no other handle on the main context
+
+
 def new_solver(constraints: Sequence[z3.BoolRef] = (), rlimit: int = RLIMIT) -> z3.Solver:
     """A seeded solver with a per-query resource limit, holding ``constraints``."""
     configure()
