@@ -48,14 +48,14 @@ def answer(table: Table) -> Answer:  # noqa: C901 - a two-square base branches o
     search = moving.search
     squares = moving.squares()
     cite_search(citer, search)
-    out.outcome["squares"] = sorted(table.board.name(sq) for sq in squares)
+    out.outcome["squares"] = sorted(map(search.name, squares))
     maybe = moving.maybe_squares()
     if maybe:
         out.verdict = "undecided"
         out.outcome["undecided_squares"] = sorted(table.board.name(sq) for sq in maybe)
         for why in search.undecided:
             citer.cite(why)
-    out.marks = {"reach": [sq for sq in table.board.spaces() if sq in squares]}
+    out.marks = {"reach": [sq for sq in search.facts.steps.spaces if sq in squares]}
     return _finish(table, out)
 
 

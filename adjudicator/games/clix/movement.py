@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from heapq import heappop, heappush
 from itertools import count, pairwise
-from typing import Final, NamedTuple
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Final, NamedTuple, cast
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.errors import NotSupported
@@ -36,6 +38,7 @@ from adjudicator.games.clix.dice import DIE_FACES, fraction
 from adjudicator.games.clix.movement_facts import (
     MAX_FACT_SPEED,
     MAX_MODE_CHANGES,
+    NO_PAIR,
     MoveFacts,
     UnknownFact,
     Vector,
@@ -63,6 +66,7 @@ class State(NamedTuple):
 OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
 _new_state = tuple.__new__
 """Builds a :class:`State` from a tuple without the named tuple's Python-level ``__new__`` (the search's hot loop)."""
+_NO_LANDS: Final[Mapping[SpaceId, State | Result]] = MappingProxyType({})
 STEP_WEIGHT: Final = 1000
 """Path weight of a step; a diagonal step adds 1, so ties go to the straighter path."""
 
@@ -100,23 +104,33 @@ class Breakaway:
 class Search:
     """One search over the movement states of a mover (see the module docstring)."""
 
-    def __init__(self, facts: MoveFacts, budgets: list[int], *, exact: bool, generous: bool) -> None:
+    def __init__(
+        self, facts: MoveFacts, budgets: list[int], *, exact: bool, generous: bool, record: bool = False
+    ) -> None:
         self.facts = facts
         self.budgets = budgets
         self.exact = exact
         self.generous = generous
+        self.record = record
+        """Whether :attr:`edges` is kept (a search made for :attr:`graph`; the others rebuild it on demand)."""
         flight = facts.flight_of(facts.mover)
         self.start = State(facts.start, flight, 0, stopped=False, steps=0 if exact else -1)
         self.dist: dict[State, int] = {self.start: 0}
-        self.parent: dict[State, tuple[State, tuple[Result, ...]]] = {}
-        self.edges: list[tuple[State, State, int, tuple[Result, ...]]] = []
+        self.stops: dict[State, Result] = {}
+        """Per stopped state, the ``move.must_stop`` of the step that last gave it its distance."""
+        self._edges: list[tuple[State, State, int, tuple[Result, ...]]] = []
+        """Every legal edge in the order met (kept only when :attr:`record`)."""
+        self.changed = False
+        """Whether some state reached has changed flight mode."""
         self.refused: dict[SpaceId, tuple[int, SpaceId, Result, Vector]] = {}
         self.moves_out: set[State] = set()
         self.undecided: list[Why] = []
         self._legal: dict[tuple[int, int, bool], Result] = {}
         self._can_end: dict[tuple[SpaceId, str], Result] = {}
+        self._lands: dict[tuple[str, int, int], dict[Vector, dict[SpaceId, State | Result]]] = {}
+        """Per flight mode, mode changes and steps after the step: :meth:`_land` of plain steps, by step."""
         self.prune = not exact and all(a >= b for a, b in pairwise(budgets))
-        self.name = facts.board.name
+        self.name = facts.steps.name
         self._run()
 
     def _dominated(self, v: State, d: int) -> bool:
@@ -169,82 +183,149 @@ class Search:
             v = State(square, other, k + 1, stopped=False, steps=steps)
             if self._dominated(v, d):
                 return
-            self.edges.append((u, v, 0, (result,)))
+            if self.record:
+                self._edges.append((u, v, 0, (result,)))
             if d < self.dist.get(v, d + 1):
                 self.dist[v] = d
-                self.parent[v] = (u, (result,))
+                self.changed = True
                 queue.appendleft((d, v))
 
     def _steps(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
         """Every legal step from state ``u`` (``d`` steps used so far).
 
-        The hot loop of the search: decisions are looked up in the facts' cache directly, and states are
-        built as plain tuples of the :class:`State` type.
+        The hot loop of the search: where a plain step (no wall, diagonal, doorway or level fact) into a
+        square leads is looked up by the square and the step's terrain part (the state entered, or the
+        ``move.can_enter`` that refuses it); the first time, :meth:`_land` works it out.
         """
         facts, dist = self.facts, self.dist
-        decide = facts.decide
-        enter_cache, stop_cache = facts.cache_of("move.can_enter"), facts.cache_of("move.must_stop")
-        sq_part, sq_part_of = facts.square_parts, facts.square_part
-        stop_part, stop_part_of = facts.stop_parts, facts.stop_square
         square, flight, k, _, steps = u
+        new_steps = steps + 1 if steps >= 0 else -1
+        lands = self._lands.get((flight, k, new_steps)) or self._lands.setdefault((flight, k, new_steps), {})
         door_sides = facts.door_sides
         door_here = square in door_sides
-        new_steps = steps + 1 if steps >= 0 else -1
         d1 = d + 1
         moved = False
+        record, stops = self.record, self.stops
         for b, pair, terrain in facts.steps.steps(square):
             if door_here or b in door_sides:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
-            vector = (flight, *(sq_part.get(b) or sq_part_of(b)), *pair)
-            enter = enter_cache.get(vector) or decide("move.can_enter", vector)
-            # a refused step is common (edges, blocking terrain): the place names are written only when undecided
-            if enter.value is not True and (
-                enter.value is False or not self._ok(enter, f"{self.name(square)}->{self.name(b)}")
-            ):
-                seen = self.refused.get(b)
-                vertex = facts.steps.is_vertex
-                if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
-                    self.refused[b] = (d, square, enter, vector)
+            hit = (lands.get(terrain) or _NO_LANDS).get(b) if pair is NO_PAIR else None
+            if hit is None:
+                hit = self._land(lands, u, b, pair, terrain, new_steps)
+            if hit.__class__ is not State:  # refused: the move.can_enter that says so
+                self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
                 continue
-            stop_vector = (flight, *(stop_part.get(b) or stop_part_of(b)), *terrain)
-            stop = stop_cache.get(stop_vector) or decide("move.must_stop", stop_vector)
-            halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
-            v = _new_state(State, (b, flight, k, halt, new_steps))
+            v = hit
             moved = True
             if k and self._dominated(v, d1):
                 continue
-            self.edges.append((u, v, 1, (enter, stop)))
+            if record:
+                self._edges.append((u, v, 1, (self._enter(flight, b, pair), self._stop(flight, b, terrain))))
             if d1 < dist.get(v, d1 + 1):
                 dist[v] = d1
-                self.parent[v] = (u, (enter, stop))
+                if v[3]:
+                    stops[v] = self._stop(flight, b, terrain)
                 queue.append((d1, v))
         if moved:
             self.moves_out.add(u)
 
+    def _land(  # noqa: PLR0917 - the step's parts
+        self,
+        lands: dict[Vector, dict[SpaceId, State | Result]],
+        u: State,
+        b: SpaceId,
+        pair: Vector,
+        terrain: Vector,
+        new_steps: int,
+    ) -> State | Result:
+        """Where the step from ``u`` into ``b`` leads: the state entered, or the ``move.can_enter`` refusing it.
+
+        A plain step's outcome is kept in ``lands`` (by terrain part, then square) when its decisions are
+        decided; an undecided one is noted (and taken the search's way) at every step that meets it.
+        """
+        flight = u[1]
+        enter = self._enter(flight, b, pair)
+        if enter.value is not True and (
+            enter.value is False or not self._ok(enter, f"{self.name(u[0])}->{self.name(b)}")
+        ):
+            if enter.value is False and pair is NO_PAIR:
+                lands.setdefault(terrain, {})[b] = enter
+            return enter
+        stop = self._stop(flight, b, terrain)
+        halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
+        landing: State = _new_state(State, (b, flight, u[2], halt, new_steps))
+        if enter.value is True and stop.value is not None and pair is NO_PAIR:
+            lands.setdefault(terrain, {})[b] = landing
+        return landing
+
+    def _enter(self, flight: str, b: SpaceId, pair: Vector) -> Result:
+        """``move.can_enter`` for a step into ``b`` with pair part ``pair`` (a plain step's kept by square part)."""
+        facts = self.facts
+        part = facts.square_parts.get(b) or facts.square_part(b)
+        plain = facts.plain_enter.get(flight) or facts.plain_enter.setdefault(flight, {})
+        enter = plain.get(part) if pair is NO_PAIR else None
+        if enter is None:
+            vector = (flight, *part, *pair)
+            enter = facts.cache_of("move.can_enter").get(vector) or facts.decide("move.can_enter", vector)
+            if pair is NO_PAIR:
+                plain[part] = enter
+        return enter
+
+    def _stop(self, flight: str, b: SpaceId, terrain: Vector) -> Result:
+        """``move.must_stop`` for a step into ``b`` with the step's terrain part ``terrain``."""
+        facts = self.facts
+        stop_of = facts.stop_by_step.get(flight) or facts.stop_by_step.setdefault(flight, {})
+        part = facts.stop_parts.get(b) or facts.stop_square(b)
+        stop = stop_of.get((part, terrain))
+        if stop is None:
+            stop_vector = (flight, *part, *terrain)
+            stop = facts.cache_of("move.must_stop").get(stop_vector) or facts.decide("move.must_stop", stop_vector)
+            stop_of[part, terrain] = stop
+        return stop
+
+    def _refuse(self, d: int, square: SpaceId, b: SpaceId, enter: Result, *, flight: str, pair: Vector) -> None:
+        """Note a refused step (the first met, by fewest steps then orthogonal first, stands for ``b``)."""
+        seen = self.refused.get(b)
+        facts = self.facts
+        vertex = facts.steps.is_vertex
+        if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
+            self.refused[b] = (d, square, enter, (flight, *facts.square_part(b), *pair))
+
     # --- ends ---------------------------------------------------------------------
+
+    def can_end(self, square: SpaceId, flight: str) -> Result:
+        """``move.can_end`` for ending on ``square`` in flight mode ``flight`` (kept by square, and by vector)."""
+        can_end = self._can_end.get((square, flight))
+        if can_end is None:
+            facts = self.facts
+            vector = facts.end_vector(square, flight)
+            can_end = facts.cache_of("move.can_end").get(vector) or facts.decide("move.can_end", vector)
+            self._can_end[square, flight] = can_end
+        return can_end
 
     def end_results(self, state: State) -> tuple[Result, Result]:
         """``move.can_end`` and ``move.distance_legal`` for ending in a state."""
         square, flight, k, stopped, _ = state
         d = self.dist[state]
-        facts = self.facts
-        can_end = self._can_end.get((square, flight))
-        if can_end is None:
-            can_end = facts.decide("move.can_end", facts.end_vector(square, flight))
-            self._can_end[square, flight] = can_end
+        can_end = self._can_end.get((square, flight)) or self.can_end(square, flight)
         early = d < self.budgets[k] and (stopped or state not in self.moves_out)
         key = (self.budgets[k], min(d, MAX_FACT_SPEED), early)
-        legal = self._legal.get(key)
-        if legal is None:
-            legal = facts.table.decide(
-                "move.distance_legal", {"mover": facts.kind, "speed": key[0], "spaces": key[1], "stopped_early": early}
-            )
-            self._legal[key] = legal
-        return can_end, legal
+        return can_end, self._legal.get(key) or self._distance_legal(key)
+
+    def _distance_legal(self, key: tuple[int, int, bool]) -> Result:
+        """``move.distance_legal`` for ``(speed, spaces, stopped_early)`` (kept per search)."""
+        facts = self.facts
+        legal = self._legal[key] = facts.table.decide(
+            "move.distance_legal", {"mover": facts.kind, "speed": key[0], "spaces": key[1], "stopped_early": key[2]}
+        )
+        return legal
 
     def is_end(self, state: State) -> bool:
         """Whether the mover may end its movement in this state."""
-        can_end, legal = self.end_results(state)
+        return self._is_end(state, *self.end_results(state))
+
+    def _is_end(self, state: State, can_end: Result, legal: Result) -> bool:
+        """:meth:`is_end` given the state's :meth:`end_results`."""
         if can_end.value is True and legal.value is True:
             return True
         if can_end.value is False or legal.value is False:
@@ -258,17 +339,57 @@ class Search:
     def ends(self) -> dict[SpaceId, list[State]]:
         """End states by square, best (fewest steps, fewest mode changes) first."""
         out: dict[SpaceId, list[State]] = {}
-        dist = self.dist
-        for state in sorted(dist, key=lambda s: (dist[s], s.changes)):
-            if self.is_end(state):
-                out.setdefault(state.square, []).append(state)
+        for state in self.end_states:
+            found = out.get(state[0])
+            if found is None:
+                out[state[0]] = [state]
+            else:
+                found.append(state)
+        return out
+
+    @cached_property
+    def end_states(self) -> list[State]:
+        """Every end state, best (fewest steps, fewest mode changes) first (one list: a plan keeps it)."""
+        out: list[State] = []
+        dist, budgets, moves_out = self.dist, self.budgets, self.moves_out
+        legals, facts = self._legal, self.facts
+        end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
+        # fewest steps first, then fewest mode changes (stable: a tie keeps the search's order)
+        by_steps = sorted(dist.items(), key=itemgetter(1))
+        if self.changed:
+            by_steps.sort(key=lambda item: (item[1], item[0][2]))
+        for state, d in by_steps:  # end_results inlined: hundreds of states
+            square, flight, k, stopped, _ = state
+            vector = (flight, *(end_parts.get(square) or end_part(square)))
+            can_end = end_cache.get(vector) or self.can_end(square, flight)
+            budget = budgets[k]
+            key = (
+                budget,
+                min(MAX_FACT_SPEED, d),
+                d < budget and (stopped or state not in moves_out),
+            )
+            legal = legals.get(key) or self._distance_legal(key)
+            if (can_end.value is True and legal.value is True) or self._is_end(state, can_end, legal):
+                out.append(state)
         return out
 
     def squares(self) -> set[SpaceId]:
         """Every square other than the start that the mover may end on."""
-        return {sq for sq in self.ends if sq != self.facts.start}
+        start = self.facts.start
+        return {state[0] for state in self.end_states if state[0] != start}
 
     # --- paths --------------------------------------------------------------------
+
+    @cached_property
+    def edges(self) -> list[tuple[State, State, int, tuple[Result, ...]]]:
+        """Every legal step and flight-mode change ``(u, v, steps, results)``, in the order the search met them.
+
+        Kept only by a search made with ``record``: the search is deterministic, so one made again with its
+        edges kept meets the same edges in the same order (the common queries never ask for them).
+        """
+        if self.record:
+            return self._edges
+        return Search(self.facts, self.budgets, exact=self.exact, generous=self.generous, record=True).edges
 
     @cached_property
     def graph(self) -> dict[State, dict[State, tuple[int, tuple[Result, ...]]]]:
@@ -420,7 +541,7 @@ def _plan(table: Table, mover: Piece, die: int | None) -> Plan:
     out.strict = Search(facts, out.budgets, exact=out.exact, generous=False)
     if out.strict.undecided:
         out.generous = Search(facts, out.budgets, exact=out.exact, generous=True)
-        _ = out.strict.ends  # evaluate the strict ends so their undecided questions are recorded
+        _ = out.strict.end_states  # evaluate the strict ends so their undecided questions are recorded
     return out
 
 
@@ -572,9 +693,8 @@ def explain_unreachable(search: Search, target: SpaceId) -> Why | None:  # noqa:
         return None
     best = min(search.dist, key=lambda s: (board.distance(s.square, target), search.dist[s], s.stopped))
     square, _, k, stopped, _ = best
-    if stopped and best in search.parent:
-        _, results = search.parent[best]
-        return Why(results[-1], f"movement ends on {name(square)}")
+    if stopped and best in search.stops:
+        return Why(search.stops[best], f"movement ends on {name(square)}")
     budget, used = search.budgets[k], search.dist[best]
     if used >= budget:
         spaces = min(MAX_FACT_SPEED, used + board.distance(square, target))
@@ -627,21 +747,31 @@ def unsupported(table: Table, mover: Piece) -> Result | None:
 
 
 def cite_search(citer: Citer, search: Search) -> None:
-    """Cite what shaped the reach: every distinct stop, bar and refused end the search met."""
-    stops: list[Why] = []
-    for state, (_, results) in search.parent.items():
-        if state.stopped and len(results) > 1 and results[-1].value is True:
-            stops.append(Why(results[-1], f"movement ends on {search.name(state.square)}"))
-    for why in sorted(stops, key=lambda w: w.where):
-        citer.cite(why)
+    """Cite what shaped the reach: every distinct stop, bar and refused end the search met.
+
+    A result object already cited here is passed over (the citer would pass it over too): hundreds of
+    stops and bars share a few results, and their places need not be named.
+    """
+    name, cited = search.name, set[int]()
+    stops = [(name(state[0]), result) for state, result in search.stops.items() if result.value is True]
+    for where, result in sorted(stops, key=itemgetter(0)):
+        if id(result) not in cited:
+            cited.add(id(result))
+            citer.cite(Why(result, f"movement ends on {where}"))
     facts = search.facts
     key = facts.board.sort_key
     for square, (_, frm, result, _) in sorted(search.refused.items(), key=lambda item: key(item[0])):
+        if result.value is False and id(result) not in cited:
+            cited.add(id(result))
+            citer.cite(Why(result, f"{name(frm)}->{name(square)} barred"))
+    start, can_end = facts.start, search.can_end
+    end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
+    refused = []
+    for square, flight in {s[:2] for s in search.dist if s[0] != start}:
+        result = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or can_end(square, flight)
         if result.value is False:
-            citer.cite(Why(result, f"{search.name(frm)}->{search.name(square)} barred"))
-    for square, flight in sorted({(s.square, s.flight) for s in search.dist}, key=lambda sf: (key(sf[0]), sf[1])):
-        if square == facts.start:
-            continue
-        can_end = facts.decide("move.can_end", facts.end_vector(square, flight))
-        if can_end.value is False:
-            citer.cite(Why(can_end, f"{search.name(square)} may not be ended on"))
+            refused.append(((square, flight), result))
+    for (square, _), result in sorted(refused, key=lambda item: (key(item[0][0]), item[0][1])):
+        if id(result) not in cited:
+            cited.add(id(result))
+            citer.cite(Why(result, f"{name(square)} may not be ended on"))

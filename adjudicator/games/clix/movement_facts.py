@@ -88,6 +88,8 @@ class BoardSteps:
         self._board = ref(board)
         self._steps: dict[SpaceId, tuple[StepInfo, ...]] = {}
         self._vertex: dict[tuple[SpaceId, SpaceId], bool] = {}
+        self._names: dict[SpaceId, str] = {}
+        self._terrain: dict[SpaceId, str] = {}
 
     @property
     def board(self) -> Space:
@@ -103,6 +105,25 @@ class BoardSteps:
         if hit is None:
             hit = tuple((step.to, *self._step(step)) for step in self.board.steps(a))
             self._steps[a] = hit
+        return hit
+
+    @cached_property
+    def spaces(self) -> tuple[SpaceId, ...]:
+        """The board's spaces in its order (``Space.spaces``, kept)."""
+        return self.board.spaces()
+
+    def name(self, square: SpaceId) -> str:
+        """The board's name of a space (kept: answers name hundreds of squares)."""
+        hit = self._names.get(square)
+        if hit is None:
+            hit = self._names[square] = self.board.name(square)
+        return hit
+
+    def terrain(self, square: SpaceId) -> str:
+        """The terrain word of a space as a string (``"None"`` off the map), kept per board."""
+        hit = self._terrain.get(square)
+        if hit is None:
+            hit = self._terrain[square] = str(self.board.terrain_at(square))
         return hit
 
     def is_vertex(self, a: SpaceId, b: SpaceId) -> bool:
@@ -145,26 +166,26 @@ T = TypeVar("T")
 
 
 class PerBoard(Generic[T]):
-    """Values worked out once per board object, found by the board's identity.
+    """Values worked out once per board object (or situation), found by the object's identity.
 
     Boards compare by value, and boards of one size hash alike: a ``WeakKeyDictionary`` compares a board
     with every live board of its size on each lookup. An entry goes when its board does.
     """
 
     def __init__(self) -> None:
-        self._by_id: dict[int, tuple[ref[Space], T]] = {}
+        self._by_id: dict[int, tuple[ref[object], T]] = {}
 
-    def get(self, board: Space) -> T | None:
+    def get(self, board: object) -> T | None:
         """The value kept for this very board, if any."""
         hit = self._by_id.get(id(board))
         return hit[1] if hit is not None and hit[0]() is board else None
 
-    def put(self, board: Space, value: T) -> T:
+    def put(self, board: object, value: T) -> T:
         """Keep ``value`` for ``board`` (until the board is gone) and return it."""
         key = id(board)
         entries = self._by_id
 
-        def forget(gone: ref[Space]) -> None:
+        def forget(gone: ref[object]) -> None:
             entry = entries.get(key)
             if entry is not None and entry[0] is gone:
                 del entries[key]
@@ -179,6 +200,46 @@ _BOARD_STEPS: PerBoard[BoardSteps] = PerBoard()
 def board_steps(board: Space) -> BoardSteps:
     """The shared :class:`BoardSteps` of a board."""
     return _BOARD_STEPS.get(board) or _BOARD_STEPS.put(board, BoardSteps(board))
+
+
+class SharedParts:
+    """A mover's parts of the fact vectors by square, shared by every table made for one situation.
+
+    The square and end parts depend on the situation and the mover only; the stop parts also on the
+    opposing monsters escaped and on the ``adjacent.is`` decisions, which every table of the situation
+    asks for itself (:meth:`MoveFacts.near_opponents`) before the search reads them, and which come out the
+    same under one spec (the ruleset, readings and given facts are the situation's).
+    """
+
+    def __init__(self, mover: Piece, spec: object) -> None:
+        self.mover = mover
+        self.spec = spec
+        self.square_parts: dict[SpaceId, Vector] = {}
+        self.end_parts: dict[SpaceId, Vector] = {}
+        self.stop_parts: dict[frozenset[str], dict[SpaceId, Vector]] = {}
+        """By the ids of the opposing monsters escaped at the start."""
+
+    def stop_parts_for(self, escaped: frozenset[str]) -> dict[SpaceId, Vector]:
+        """The stop parts by square when the mover escaped ``escaped``."""
+        found = self.stop_parts.get(escaped)
+        if found is None:
+            found = self.stop_parts[escaped] = {}
+        return found
+
+
+_SITUATION_PARTS: PerBoard[dict[str, SharedParts]] = PerBoard()
+"""Per situation object and mover id: the :class:`SharedParts` of that mover."""
+
+
+def shared_parts(situation: object, mover: Piece, spec: object) -> SharedParts:
+    """The parts of ``mover``'s moves in ``situation`` under ``spec`` (empty at first, filled as asked)."""
+    movers = _SITUATION_PARTS.get(situation)
+    if movers is None:
+        movers = _SITUATION_PARTS.put(situation, {})
+    parts = movers.get(mover.id)
+    if parts is None or parts.mover is not mover or parts.spec is not spec:
+        parts = movers[mover.id] = SharedParts(mover, spec)
+    return parts
 
 
 class UnknownFact(ValueError):
@@ -220,7 +281,8 @@ class MoveFacts:
         self.doorways = self._doorways()
         self.door_sides = frozenset(sq for d in self.doorways for sq in d.sides)
         self.steps = board_steps(self.board)
-        self.stop_parts: dict[SpaceId, Vector] = {}
+        self.shared = shared_parts(table.situation, mover, table.spec)
+        self.stop_parts = self.shared.stop_parts_for(frozenset())
         """:meth:`stop_square` by square (read directly by the search's hot loop)."""
         self.opponents = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
         self.escaped: frozenset[str] = frozenset()
@@ -232,11 +294,15 @@ class MoveFacts:
             "passage_power": "none",
             "began_in_hindering": self.terrain(self.start) == HINDERING,
         }
-        self.square_parts: dict[SpaceId, Vector] = {}
-        """:meth:`square_part` by square (read directly by the search's hot loop)."""
+        self.square_parts, self.end_parts = self.shared.square_parts, self.shared.end_parts
+        """:meth:`square_part` by square (read directly by the search's hot loop), and ``end_vector``'s parts."""
         self._adj: dict[SpaceId, tuple[bool, bool]] = {}
         self.decision_caches: dict[str, dict[Vector, Result]] = {}
         """:meth:`decide` per decision, by vector (read directly by the search's hot loop: one hash per lookup)."""
+        self.plain_enter: dict[str, dict[Vector, Result]] = {}
+        """Per flight mode, ``move.can_enter`` of a plain step (pair part :data:`NO_PAIR`) by the square part."""
+        self.stop_by_step: dict[str, dict[tuple[Vector, Vector], Result]] = {}
+        """Per flight mode, ``move.must_stop`` by the square's stop part and the step's terrain part."""
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -301,7 +367,7 @@ class MoveFacts:
 
     def terrain(self, square: SpaceId) -> str:
         """Terrain of a map square."""
-        return str(self.board.terrain_at(square))
+        return self.steps.terrain(square)
 
     def flight_of(self, piece: Piece) -> FlightLevel:
         """The piece's flight mode (``none`` for victims and non-fliers)."""
@@ -330,14 +396,29 @@ class MoveFacts:
         """For every square, the opposing monsters adjacent to it (the ``adjacent.is`` decision)."""
         near: dict[SpaceId, list[Piece]] = {}
         for foe in self.opponents:
-            for at in foe.at:
-                for square in self.board.neighbours(at):
-                    if square in foe.at:
-                        continue
-                    listed = near.setdefault(square, [])
-                    if foe not in listed and self.table.squares_adjacent(square, at).value is True:
-                        listed.append(foe)
-        return {sq: tuple(foes) for sq, foes in near.items() if foes}
+            for square in self.squares_next_to(foe):
+                listed = near.get(square)
+                if listed is None:
+                    near[square] = [foe]
+                else:
+                    listed.append(foe)
+        return {sq: tuple(foes) for sq, foes in near.items()}
+
+    def squares_next_to(self, piece: Piece) -> tuple[SpaceId, ...]:
+        """The squares adjacent to a piece (``adjacent.is``), worked out once per table for every mover."""
+        key = ("movement_facts.squares_next_to", piece.id)
+        known = self.table.memo.get(key)
+        if isinstance(known, tuple) and known[0] is piece:
+            found: tuple[SpaceId, ...] = known[1]
+            return found
+        squares: list[SpaceId] = []
+        for at in piece.at:
+            for square in self.board.neighbours(at):
+                fresh = square not in piece.at and square not in squares
+                if fresh and self.table.squares_adjacent(square, at).value is True:
+                    squares.append(square)
+        self.table.memo[key] = (piece, tuple(squares))
+        return tuple(squares)
 
     def adjacent_new(self, square: SpaceId) -> tuple[bool, bool]:
         """``(adjacent_opposing_new, new_adjacent_all_standard)`` for a square."""
@@ -371,7 +452,8 @@ class MoveFacts:
         self.escaped = frozenset(p.id for p in self.start_opponents())
         self.broke_away = rolled
         self._adj.clear()
-        self.stop_parts.clear()
+        self.stop_parts = self.shared.stop_parts_for(self.escaped)
+        self.stop_by_step.clear()
 
     # --- steps -------------------------------------------------------------------
 
@@ -466,7 +548,18 @@ class MoveFacts:
 
     def end_vector(self, square: SpaceId, flight: str) -> Vector:
         """The ``move.can_end`` vector of a square."""
-        return (flight, self.relation.get(square, "none"), self.object_at(square), self.terrain(square))
+        return (flight, *(self.end_parts.get(square) or self.end_part(square)))
+
+    def end_part(self, square: SpaceId) -> Vector:
+        """``(occupant, object, terrain)`` of a square, for its ``move.can_end`` vector."""
+        part = self.end_parts.get(square)
+        if part is None:
+            part = self.end_parts[square] = (
+                self.relation.get(square, "none"),
+                self.object_at(square),
+                self.terrain(square),
+            )
+        return part
 
     # --- describing ---------------------------------------------------------------
 

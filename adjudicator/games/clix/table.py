@@ -37,6 +37,9 @@ class Table:
         self.objects: dict[SpaceId, MapObject] = {o.at: o for o in situation.objects}
         self._cache: dict[tuple[str, tuple[tuple[str, Value], ...]], Result] = {}
         self._adjacent: dict[tuple[SpaceId, SpaceId, bool], Result] = {}
+        self._adjacent_by_facts: dict[tuple[Value, ...], Result] = {}
+        self._adjacency_memo: dict[tuple[SpaceId, SpaceId], AdjacencyPart] | None = None
+        self._doubles = any(p.size == "double" for p in situation.pieces)
         self.memo: dict[Hashable, object] = {}
         """Work done once per situation and reused by every query on it (a mover's movement plan, by mover and die)."""
         self.game: Game = game_of(self.ruleset)
@@ -147,7 +150,11 @@ class Table:
 
     def adjacency_facts(self, a: SpaceId, b: SpaceId, *, close_combat: bool = False) -> dict[str, Value]:
         """The facts of ``adjacent.is`` for two squares."""
-        dist, touching, same_level, stair_pair, wall_end = _board_adjacency(self.board, a, b)
+        memo = self._adjacency_memo
+        if memo is None:
+            memo = self._adjacency_memo = _board_adjacency_memo(self.board)
+        part = memo.get((a, b))
+        dist, touching, same_level, stair_pair, wall_end = part or _board_adjacency(self.board, a, b)
         return {
             "distance": dist,
             "wall_between": touching,
@@ -160,7 +167,7 @@ class Table:
 
     def across_doublebase_diagonal(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether a diagonal double-base piece lies across the corner between ``a`` and ``b``."""
-        if self.board.distance(a, b) != 1:
+        if not self._doubles or self.board.distance(a, b) != 1:
             return False
         step = self.board.step(a, b)
         if not step.vertex:
@@ -174,9 +181,12 @@ class Table:
         key = (a, b, close_combat)
         hit = self._adjacent.get(key)
         if hit is None:
-            hit = self._adjacent[key] = self.decide(
-                "adjacent.is", self.adjacency_facts(a, b, close_combat=close_combat)
-            )
+            facts = self.adjacency_facts(a, b, close_combat=close_combat)
+            same = tuple(facts.values())  # most pairs of squares have the same facts: decided once here
+            hit = self._adjacent_by_facts.get(same)
+            if hit is None:
+                hit = self._adjacent_by_facts[same] = self.decide("adjacent.is", facts)
+            self._adjacent[key] = hit
         return hit
 
     def adjacent(self, p: Piece, q: Piece, *, close_combat: bool = False) -> Result | None:
@@ -221,11 +231,17 @@ wall_end_only."""
 _BOARD_ADJACENCY: WeakKeyDictionary[Space, dict[tuple[SpaceId, SpaceId], AdjacencyPart]] = WeakKeyDictionary()
 
 
-def _board_adjacency(board: Space, a: SpaceId, b: SpaceId) -> AdjacencyPart:
-    """The board's part of the ``adjacent.is`` facts of two squares, worked out once per board."""
+def _board_adjacency_memo(board: Space) -> dict[tuple[SpaceId, SpaceId], AdjacencyPart]:
+    """The board's memo of :func:`_board_adjacency` (a table keeps it: the lookup compares boards)."""
     memo = _BOARD_ADJACENCY.get(board)
     if memo is None:
         memo = _BOARD_ADJACENCY[board] = {}
+    return memo
+
+
+def _board_adjacency(board: Space, a: SpaceId, b: SpaceId) -> AdjacencyPart:
+    """The board's part of the ``adjacent.is`` facts of two squares, worked out once per board."""
+    memo = _board_adjacency_memo(board)
     hit = memo.get((a, b))
     if hit is None:
         dist = board.distance(a, b)
