@@ -242,6 +242,10 @@ def shared_parts(situation: object, mover: Piece, spec: object) -> SharedParts:
     return parts
 
 
+NOBODY_NEW: Final = (False, True)
+"""``adjacent_new`` of a square beside no opposing monster the mover has not escaped."""
+
+
 class UnknownFact(ValueError):
     """A movement decision declares a fact this engine does not compute."""
 
@@ -427,8 +431,9 @@ class MoveFacts:
             hit = (False, True)  # victims never stop beside monsters (the must_stop invariant)
             self._adj[square] = hit
         if hit is None:
-            new = [p for p in self.near_opponents.get(square, ()) if p.id not in self.escaped]
-            hit = (bool(new), all(p.size == "standard" for p in new))
+            near = self.near_opponents.get(square)
+            new = [p for p in near if p.id not in self.escaped] if near else None
+            hit = (True, all(p.size == "standard" for p in new)) if new else NOBODY_NEW
             self._adj[square] = hit
         return hit
 
