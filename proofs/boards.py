@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
 import json
 import multiprocessing
 import os
@@ -583,6 +584,7 @@ class Started:
         for ruleset in rulesets:  # one board stream per game
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
         self.found: dict[str, Best] | None = None
+        _import_queries(rulesets)
         _WORKER_SPEC[:] = [spec]
         try:  # the workers are forked here, with the spec they scan with
             self.pool = multiprocessing.get_context("fork").Pool(workers)
@@ -637,6 +639,7 @@ def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Be
     """Scan the boards in :func:`jobs` forked processes (serially where fork is not available)."""
     workers = jobs()
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _import_queries(rulesets)
         _WORKER_SPEC[:] = [spec]
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -648,6 +651,14 @@ def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Be
     else:
         parts = [scan_many(spec, rulesets, count, range(count))]
     return _merge(rulesets, parts)
+
+
+def _import_queries(rulesets: Sequence[str]) -> None:
+    """Import the query modules of the rulesets' games before forking (else every worker imports them)."""
+    for ruleset in rulesets:
+        for module in game_of(ruleset).queries.values():
+            with suppress(ImportError):
+                importlib.import_module(module)
 
 
 def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Best]]) -> dict[str, Best]:
