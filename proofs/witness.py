@@ -54,12 +54,14 @@ from adjudicator.core.engine import RuleConflict
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
+from adjudicator.games import game_of
 from adjudicator.queries import answer
 from adjudicator.situation.load import load_situation
 from adjudicator.situation.model import Situation
 from proofs.boards import (
     MAX_SIZE,
     BoardTable,
+    Doc,
     Entry,
     Outcome,
     QueryDoc,
@@ -253,7 +255,7 @@ def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> t
         query = _narrow(spec, table, entry, finding["decision"])
     runs = sides(finding)
     try:
-        texts = {label: yaml_text(doc, rs, query, readings) for label, (rs, readings) in runs.items()}
+        texts = _texts(doc, query, runs)
         loaded = {label: load_text(text) for label, text in texts.items()}
     except (PositionedError, ValueError):
         return None
@@ -263,6 +265,21 @@ def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> t
     if len(texts) > 1:
         finding["boards"] = texts
     return next(iter(texts.values())), query, replay
+
+
+def _texts(doc: Doc, query: QueryDoc, runs: Mapping[str, tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """The board's situation file under each run: written once per game and readings, the ruleset line changed.
+
+    Two rulesets of one game write the same file but for its ``ruleset:`` line (:func:`board_for`).
+    """
+    texts: dict[str, str] = {}
+    written: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+    for label, (ruleset, readings) in runs.items():
+        key = (game_of(ruleset).id, tuple(sorted(readings.items())))
+        known = written.get(key)
+        texts[label] = board_for(known, ruleset) if known is not None else yaml_text(doc, ruleset, query, readings)
+        written.setdefault(key, texts[label])
+    return texts
 
 
 def _narrow(spec: Spec, table: BoardTable, entry: Entry, decision: str) -> QueryDoc:
