@@ -44,6 +44,7 @@ query evaluates (scoring, scenario set-up, ...) get no board fields.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -67,6 +68,7 @@ from proofs.boards import (
     QueryDoc,
     Started,
     facts_key,
+    jobs,
     load_many,
     recording,
     situation,
@@ -112,12 +114,58 @@ def attach(
     if progress and needed:
         progress(f"boards for {', '.join(needed)}")
     tables = load_many(spec, needed, progress=progress, started=started) if needed else {}
-    for finding in wanted:
-        rulesets = list(dict.fromkeys(rs for rs, _ in sides(finding).values()))
-        if not any(finding["decision"] in tables[rs].decisions() for rs in rulesets):
-            continue
-        witness(spec, finding, [tables[rs] for rs in rulesets])
+    todo = [f for f in wanted if any(f["decision"] in tables[rs].decisions() for rs in _rulesets(f))]
+    if progress and todo:
+        progress(f"replaying boards for {len(todo)} findings")
+    for finding, done in zip(todo, _witnesses(spec, todo, tables), strict=True):
+        if done is not finding:  # worked out in a worker process: its copy comes back
+            finding.clear()
+            finding.update(done)
     return findings
+
+
+def _rulesets(finding: Finding) -> list[str]:
+    """The rulesets a finding's board is replayed under, without repeats."""
+    return list(dict.fromkeys(rs for rs, _ in sides(finding).values()))
+
+
+PARALLEL_FROM: Final = 8
+"""Findings to replay from which the work is shared among :func:`proofs.boards.jobs` worker processes."""
+_SHARED: list[tuple[Spec, list[Finding], dict[str, BoardTable]]] = []
+"""What forked workers replay from (set just before forking, as :mod:`proofs.boards` does)."""
+
+
+def _witnesses(spec: Spec, todo: list[Finding], tables: dict[str, BoardTable]) -> list[Finding]:
+    """:func:`witness` for every finding, in forked workers when there are many (each finding on its own).
+
+    A finding's board depends only on the spec, the finding and the tables, so where it is worked out
+    does not change it.
+    """
+    workers = min(jobs(), len(todo) // PARALLEL_FROM + 1)
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _SHARED[:] = [(spec, todo, tables)]
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_witness_share, [(first, workers) for first in range(workers)])
+        except (OSError, multiprocessing.ProcessError):
+            parts = None
+        finally:
+            _SHARED.clear()
+        if parts is not None:
+            done: dict[int, Finding] = {i: f for part in parts for i, f in part}
+            return [done[i] for i in range(len(todo))]
+    return [witness(spec, f, [tables[rs] for rs in _rulesets(f)]) for f in todo]
+
+
+def _witness_share(job: tuple[int, int]) -> list[tuple[int, Finding]]:
+    """One worker's share of the findings (every ``stride``-th from ``first``), with their boards."""
+    first, stride = job
+    spec, todo, tables = _SHARED[0]
+    out = []
+    for index in range(first, len(todo), stride):
+        finding = todo[index]
+        out.append((index, witness(spec, finding, [tables[rs] for rs in _rulesets(finding)])))
+    return out
 
 
 def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
