@@ -94,3 +94,17 @@ def test_a_started_scan_for_other_rulesets_is_not_used(
         started.close()
         started.close()
     assert as_json(table) == as_json(boards.build(spec, "horrorclix/2008", COUNT))
+
+
+def test_boards_replayed_in_workers_equal_boards_replayed_here(spec: Spec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Witness boards worked out in forked workers are the ones worked out in this process, in the same order."""
+    from proofs import diff, witness  # noqa: PLC0415 - z3 only for this test
+
+    findings = diff.run(spec, *EDITIONS, boards=False)
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
+    monkeypatch.setattr(witness, "PARALLEL_FROM", 1)
+    shared = witness.attach(spec, json.loads(json.dumps(findings)))
+    monkeypatch.setattr(witness, "PARALLEL_FROM", 10**6)
+    here = witness.attach(spec, json.loads(json.dumps(findings)))
+    assert json.dumps(shared) == json.dumps(here)
+    assert sum(1 for f in here if f.get("board")) > 10
