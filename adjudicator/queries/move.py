@@ -54,7 +54,7 @@ def answer(table: Table) -> Answer:
 
 def _move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer: Citer) -> Answer:
     """Plan the move action and answer for ``query.to``."""
-    moving = plan(table, mover, query.die)
+    moving = plan(table, mover, query.die, paths=True)
     for why in moving.trace[:1]:
         citer.cite(why)
     for why in moving.breakaway.results:

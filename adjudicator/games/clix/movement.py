@@ -505,21 +505,23 @@ class Plan:
         return self.generous.squares() - self.squares()
 
 
-def plan(table: Table, mover: Piece, die: int | None) -> Plan:
+def plan(table: Table, mover: Piece, die: int | None, *, paths: bool = False) -> Plan:
     """Work out the break away, the speed and the search for ``mover``'s move action.
 
     The plan is made once per table (situation), mover and die, and shared by every query that asks for it.
+    ``paths``: the caller will ask for paths, so a new plan's searches keep their edges as they go (else a
+    path asked later runs the search again to find them).
     """
     key = ("plan", mover.id, die)
     known = table.memo.get(key)
     if isinstance(known, Plan) and known.mover is mover:
         return known
-    made = _plan(table, mover, die)
+    made = _plan(table, mover, die, record=paths)
     table.memo[key] = made
     return made
 
 
-def _plan(table: Table, mover: Piece, die: int | None) -> Plan:
+def _plan(table: Table, mover: Piece, die: int | None, *, record: bool = False) -> Plan:
     """Make the plan of :func:`plan`."""
     facts = MoveFacts(table, mover)
     out = Plan(table, mover, facts)
@@ -538,9 +540,9 @@ def _plan(table: Table, mover: Piece, die: int | None) -> Plan:
     _budgets(out)
     if not out.budgets or out.budgets[0] < 0:
         return out
-    out.strict = Search(facts, out.budgets, exact=out.exact, generous=False)
+    out.strict = Search(facts, out.budgets, exact=out.exact, generous=False, record=record)
     if out.strict.undecided:
-        out.generous = Search(facts, out.budgets, exact=out.exact, generous=True)
+        out.generous = Search(facts, out.budgets, exact=out.exact, generous=True, record=record)
         _ = out.strict.end_states  # evaluate the strict ends so their undecided questions are recorded
     return out
 
