@@ -569,8 +569,6 @@ def jobs() -> int:
     return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
 
 
-SLICES_PER_WORKER: Final = 1
-"""A background scan's boards are cut into this many slices per worker (every n-th board, from each start)."""
 Job = tuple[tuple[str, ...], int, int, int]
 """One worker's share: the rulesets, the board count, the first index and the stride."""
 
@@ -590,9 +588,7 @@ class Started:
             self.pool = multiprocessing.get_context("fork").Pool(workers)
         finally:
             _WORKER_SPEC.clear()
-        # many small slices, so a worker that finishes early takes the next one (the pool balances the load)
-        slices = SLICES_PER_WORKER * workers
-        jobs: list[Job] = [(tuple(group), count, w, slices) for group in groups.values() for w in range(slices)]
+        jobs: list[Job] = [(tuple(group), count, w, workers) for group in groups.values() for w in range(workers)]
         self.pending = self.pool.map_async(_scan_slice, jobs)
 
     def covers(self, rulesets: Sequence[str], count: int) -> bool:
@@ -636,21 +632,12 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
 
 
 def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Best]:
-    """Scan the boards in :func:`jobs` forked processes (serially where fork is not available)."""
+    """Scan the boards in :func:`jobs` forked processes (a :class:`Started` scan read at once), else serially."""
     workers = jobs()
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        _import_queries(rulesets)
-        _WORKER_SPEC[:] = [spec]
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                parts = pool.map(_scan_slice, [(rulesets, count, w, workers) for w in range(workers)])
-        except (OSError, multiprocessing.ProcessError):
-            parts = [scan_many(spec, rulesets, count, range(count))]
-        finally:
-            _WORKER_SPEC.clear()
-    else:
-        parts = [scan_many(spec, rulesets, count, range(count))]
-    return _merge(rulesets, parts)
+        with suppress(OSError, multiprocessing.ProcessError):
+            return Started(spec, rulesets, count, workers).results()
+    return _merge(rulesets, [scan_many(spec, rulesets, count, range(count))])
 
 
 def _import_queries(rulesets: Sequence[str]) -> None:

@@ -83,7 +83,8 @@ def run_key(command: str, args: Sequence[str], *, boards: bool = True) -> str:
 
 def entry_path(command: str, args: Sequence[str]) -> Path:
     """The one entry file of a command with these arguments (in this spec folder)."""
-    slot = hashlib.blake2b(f"{resources.spec_dir().resolve()}\0{command}\0{args}".encode(), digest_size=8)
+    what = json.dumps([command, list(args)])  # the arguments as the key writes them (a tuple or a list alike)
+    slot = hashlib.blake2b(f"{resources.spec_dir().resolve()}\0{what}".encode(), digest_size=8)
     return resources.cache_dir() / "findings" / f"{command}-{slot.hexdigest()}.json"
 
 

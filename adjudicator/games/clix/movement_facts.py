@@ -346,9 +346,7 @@ class MoveFacts:
 
     def decide(self, decision: str, vector: Vector) -> Result:
         """The decision for a fact vector in this engine's order (cached per query)."""
-        cache = self.decision_caches.get(decision)
-        if cache is None:
-            cache = self.decision_caches[decision] = {}
+        cache = self.cache_of(decision)
         hit = cache.get(vector)
         if hit is None:
             hit = cache[vector] = self.table.decide(decision, self.facts(decision, vector))
