@@ -39,10 +39,11 @@ import json
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
+from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any, Final, Self
 
@@ -569,8 +570,12 @@ def jobs() -> int:
     return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
 
 
-Job = tuple[tuple[str, ...], int, int, int]
-"""One worker's share: the rulesets, the board count, the first index and the stride."""
+Job = tuple[tuple[str, ...], int, int]
+"""One worker's part: the rulesets (of one game), the board count and the number of that game's stream."""
+CHUNK: Final = 20
+"""Boards a worker claims at a time (small: the workers finish together, whatever each board costs)."""
+_WORKER_NEXT: list[Synchronized[int]] = []
+"""Per game stream, the shared counter of the next chunk to claim (set before forking, as the spec is)."""
 
 
 class Started:
@@ -583,12 +588,17 @@ class Started:
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
         self.found: dict[str, Best] | None = None
         _import_queries(rulesets)
+        context = multiprocessing.get_context("fork")
         _WORKER_SPEC[:] = [spec]
-        try:  # the workers are forked here, with the spec they scan with
-            self.pool = multiprocessing.get_context("fork").Pool(workers)
+        # kept while the workers live: a counter freed in this process would be handed to the next scan's
+        self.counters = [context.Value("i", 0) for _ in groups]
+        _WORKER_NEXT[:] = self.counters
+        try:  # the workers are forked here, with the spec they scan with and the chunk counters
+            self.pool = context.Pool(workers)
         finally:
             _WORKER_SPEC.clear()
-        jobs: list[Job] = [(tuple(group), count, w, workers) for group in groups.values() for w in range(workers)]
+            _WORKER_NEXT.clear()
+        jobs: list[Job] = [(tuple(group), count, g) for g, group in enumerate(groups.values()) for _ in range(workers)]
         self.pending = self.pool.map_async(_scan_slice, jobs)
 
     def covers(self, rulesets: Sequence[str], count: int) -> bool:
@@ -664,17 +674,29 @@ def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Best]]) -> dict
 
 
 def _scan_slice(job: Job) -> dict[str, Best]:
-    """One worker's share of the boards (every ``workers``-th index from ``first``)."""
-    rulesets, count, first, workers = job
-    return scan_many(_WORKER_SPEC[0], rulesets, count, range(first, count, workers))
+    """One worker's share of a game's boards: chunks of :data:`CHUNK` indices claimed until none are left."""
+    rulesets, count, stream = job
+    return scan_many(_WORKER_SPEC[0], rulesets, count, _claimed(_WORKER_NEXT[stream], count))
 
 
-def scan(spec: Spec, ruleset: str, count: int, indices: range) -> Best:
+def _claimed(counter: Synchronized[int], count: int) -> Iterator[int]:
+    """Board indices from chunks claimed one after another on a counter the workers share."""
+    while True:
+        with counter.get_lock():
+            chunk = counter.value
+            counter.value = chunk + 1
+        first = chunk * CHUNK
+        if first >= count:
+            return
+        yield from range(first, min(first + CHUNK, count))
+
+
+def scan(spec: Spec, ruleset: str, count: int, indices: Iterable[int]) -> Best:
     """The smallest board (by :func:`size`, then query, then index) for every vector met on ``indices``."""
     return scan_many(spec, (ruleset,), count, indices)[ruleset]
 
 
-def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: range) -> dict[str, Best]:
+def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int]) -> dict[str, Best]:
     """:func:`scan` for several rulesets of one game at once: each board's map and pieces are built once.
 
     The map is one object for every ruleset and query of a board, so what the engine works out per map
@@ -741,12 +763,14 @@ def _young_garbage_only() -> Iterator[None]:
 
 Met = list[tuple[str, dict[str, Value], str, Outcome]]
 """The decisions one query met: decision, facts as declared, their :func:`facts_key`, outcome."""
+Call = tuple[str, dict[str, Value], str, Outcome]
+"""One distinct decision call as the scan records it (an item of :data:`Met`)."""
 Adapted = dict[
     tuple[str, str, tuple[tuple[str, Value], ...]],
-    tuple[tuple[type, ...], dict[str, Value], str, Result | RuleConflict, Outcome],
+    tuple[tuple[type, ...], Call, Result | RuleConflict],
 ]
-"""Per ruleset, decision and facts as asked: the value types, the facts as declared, their key, the result
-(or the conflict) and the outcome recorded."""
+"""Per ruleset, decision and facts as asked: the value types, the call recorded (decision, facts as declared,
+their key, outcome) and the result (or the conflict)."""
 
 
 class _Recorder:
@@ -757,11 +781,13 @@ class _Recorder:
     the game profile's adaptation, the canonical key and the result of each distinct call are worked out
     once and kept for the whole scan (a conflict too, raised again each time). The value types are part of
     what is compared, since ``True == 1`` as a dict key. Only what answers report changes: a table's
-    ``assumed`` facts, which the scan does not read.
+    ``assumed`` facts, which the scan does not read. A query's repeated calls are logged once (the scan
+    keeps, per decision and vector, the smallest board: a repeat within one query changes nothing).
     """
 
     def __init__(self) -> None:
-        self.log: Met = []
+        self.log: dict[int, Call] = {}
+        """The calls of the current query, each distinct call once (keyed by the call object's identity)."""
         self.adapted: Adapted = {}
         self.tables: list[Table] = []
         """The tables that decided something for the current query."""
@@ -773,21 +799,21 @@ class _Recorder:
         def decide(table: Table, decision: str, facts: Mapping[str, Value]) -> Result:
             if not tables or tables[-1] is not table:
                 tables.append(table)
-            types = tuple(map(type, facts.values()))
             memo_key = (table.ruleset, decision, tuple(facts.items()))
             hit = adapted.get(memo_key)
-            if hit is None or hit[0] != types or table.given or table.readings:
+            if hit is None or hit[0] != tuple(map(type, facts.values())) or table.given or table.readings:
                 declared = dict(table.profile.adapt(table.spec.decision(table.ruleset, decision), facts)[0])
                 try:
                     result: Result | RuleConflict = original(table, decision, declared)
                 except RuleConflict as exc:
                     result = exc
                 shown: Outcome = "conflict" if isinstance(result, RuleConflict) else outcome_of(result)
-                hit = (types, declared, facts_key(declared), result, shown)
+                hit = (tuple(map(type, facts.values())), (decision, declared, facts_key(declared), shown), result)
                 if not (table.given or table.readings):
                     adapted[memo_key] = hit
-            _, known, key, result, shown = hit
-            log.append((decision, known, key, shown))
+            call = hit[1]
+            log[id(call)] = call  # the call object lives in ``adapted`` (or in the log): its id stays its own
+            result = hit[2]
             if isinstance(result, RuleConflict):
                 raise result.with_traceback(None)
             return result
@@ -799,14 +825,14 @@ class _Recorder:
         Table.decide = self.original  # type: ignore[method-assign,assignment]
 
     def ask(self, spec: Spec, built: _Built, ruleset: str, query: QueryDoc) -> Met:
-        """The decisions met answering one query on one board (a query the engine refuses meets none)."""
+        """The distinct decision calls met answering one query on one board (a query the engine refuses meets none)."""
         self.log.clear()
         with suppress(Exception):  # a board the engine cannot answer: what it met before failing
             answer(spec, built.situation(ruleset, query))
         for table in self.tables:  # the query is done: its plans refer back to their table, a cycle to break
             table.memo.clear()
         self.tables.clear()
-        return self.log
+        return list(self.log.values())
 
 
 # --- the disk cache ---------------------------------------------------------------
