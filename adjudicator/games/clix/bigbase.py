@@ -15,18 +15,21 @@ piece may end (``move.can_end`` for each); ``doublebase.move_legal`` then
 decides the position (in HorrorClix the far-end count against the speed and
 no wall between the centre dots; in HeroClix legal squares at one elevation
 with no wall or blocking or elevated corner point under the base). The
-position kept for each pair is the one with the lowest far-end count.
+position kept for each pair is the one with the lowest far-end count. Its
+path (shown only by a move answer) is worked out when first read.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.movement import Plan, Search, State, path_along
-from adjudicator.games.clix.movement_facts import MAX_FACT_SPEED, PerBoard
+from adjudicator.games.clix.movement_facts import MAX_FACT_SPEED, PerBoard, board_steps
 from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import Space, SpaceId
 
@@ -41,9 +44,22 @@ class Position:
     squares: tuple[SpaceId, SpaceId]
     start: SpaceId
     count: int
-    path: tuple[SpaceId, ...]
-    """The squares from the counting start to the farther end."""
     legal: Result
+    routes: _Routes = field(compare=False, repr=False)
+    """The counting start's search, which :attr:`path` follows."""
+
+    @cached_property
+    def path(self) -> tuple[SpaceId, ...]:
+        """The squares from the counting start to the farther end (the end with more steps; ties the first).
+
+        Worked out when first read: a reach answer shows no path and a move answer only its chosen
+        position's, and a path costs a recording re-run of the start's search and a Dijkstra. The value
+        depends only on the start's search (deterministic, its decisions already asked while counting) and
+        the squares, so reading it later gives what working it out at once gave.
+        """
+        a, b = self.squares
+        far = max((a, b), key=self.routes.steps_to)
+        return self.routes.path(far)
 
 
 def counting_starts(moving: Plan) -> list[SpaceId]:
@@ -69,10 +85,14 @@ def _reached(moving: Plan, start: SpaceId) -> tuple[Search, dict[SpaceId, int]]:
     budgets = [b - 1 if b >= 1 else -1 for b in moving.budgets]
     search = Search(facts, budgets, exact=False, generous=False)
     best: dict[SpaceId, int] = {}
+    ends: dict[tuple[SpaceId, str], bool] = {}  # move.can_end holds, by square and flight mode
     for state, d in search.dist.items():
-        can_end = facts.decide("move.can_end", facts.end_vector(state.square, state.flight))
-        if can_end.value is True and d < best.get(state.square, d + 1):
-            best[state.square] = d
+        where = state[:2]
+        can_end = ends.get(where)
+        if can_end is None:
+            can_end = ends[where] = facts.decide("move.can_end", facts.end_vector(*where)).value is True
+        if can_end and d < best.get(where[0], d + 1):
+            best[where[0]] = d
     return search, best
 
 
@@ -97,45 +117,78 @@ def _positions(moving: Plan) -> dict[frozenset[SpaceId], Position]:
     if not moving.budgets or moving.budgets[0] < 1 or mover.speed == HOURGLASS:
         return {}
     board = moving.table.board
+    neighbours = _neighbours(board)
     here = frozenset(mover.at)
     best: dict[frozenset[SpaceId], tuple[tuple[int, int, int], SpaceId, Search]] = {}
     for start in counting_starts(moving):
         search, reached = _reached(moving, start)
         away = {sq: board.length2(start, sq) for sq in reached}
+        # each pair once, when its end met first in ``reached`` comes up: the other end's turn would give
+        # the same rank, which never replaces an equal one
+        later = dict(reached)
         for a, da in reached.items():
-            for b in board.neighbours(a):
-                db = reached.get(b)
+            del later[a]
+            for b in neighbours(a):
+                db = later.get(b)
                 if db is None:
                     continue
                 pair = frozenset((a, b))
                 # the lowest far-end count; then the nearer, straighter count (for the path shown)
                 rank = (1 + max(da, db), da + db, away[a] + away[b])
-                if pair != here and (pair not in best or rank < best[pair][0]):
+                known = best.get(pair)
+                if (rank < known[0]) if known is not None else pair != here:
                     best[pair] = (rank, start, search)
     out: dict[frozenset[SpaceId], Position] = {}
     routes: dict[SpaceId, _Routes] = {}
+    # legal_position by what lies under the base and the count: the plan fixes its other facts (the speed)
+    decided: dict[tuple[UnderBase, int], Result] = {}
     for pair, ((count, _, _), start, search) in best.items():
         a, b = sorted(pair, key=board.sort_key)
         route = routes.get(start)
         if route is None:
             route = routes[start] = _Routes(search)
-        far = max((a, b), key=route.steps_to)
-        out[pair] = Position((a, b), start, count, route.path(far), legal_position(moving, (a, b), count))
+        under = _under_base(board, a, b)
+        legal = decided.get((under, count))
+        if legal is None:
+            legal = decided[under, count] = _legal(moving, under, count)
+        out[pair] = Position((a, b), start, count, legal, route)
     return out
 
 
+_NEIGHBOURS: PerBoard[dict[SpaceId, tuple[SpaceId, ...]]] = PerBoard()
+
+
+def _neighbours(board: Space) -> Callable[[SpaceId], tuple[SpaceId, ...]]:
+    """``board.neighbours``, kept per board object and square (a board's squares and neighbours never change)."""
+    memo = _NEIGHBOURS.get(board)
+    if memo is None:
+        memo = _NEIGHBOURS.put(board, {})
+
+    def neighbours(square: SpaceId) -> tuple[SpaceId, ...]:
+        found = memo.get(square)
+        if found is None:
+            found = memo[square] = tuple(board.neighbours(square))
+        return found
+
+    return neighbours
+
+
 class _Routes:
-    """The fewest steps to each square of one counting start's search, and the way there."""
+    """The fewest steps to each square of one counting start's search, and the way there (worked out when asked)."""
 
     def __init__(self, search: Search) -> None:
         self.search = search
-        dist = search.dist
-        self.nearest: dict[SpaceId, State] = {}
+
+    @cached_property
+    def nearest(self) -> dict[SpaceId, State]:
         """Per square, its first state (in search order) with the fewest steps."""
+        dist = self.search.dist
+        nearest: dict[SpaceId, State] = {}
         for state, d in dist.items():
-            known = self.nearest.get(state.square)
+            known = nearest.get(state.square)
             if known is None or d < dist[known]:
-                self.nearest[state.square] = state
+                nearest[state.square] = state
+        return nearest
 
     def steps_to(self, square: SpaceId) -> int:
         """The fewest steps to ``square`` (``MAX_COUNT`` when the search never reaches it)."""
@@ -168,10 +221,13 @@ def _under_base(board: Space, a: SpaceId, b: SpaceId) -> UnderBase:
         memo = _UNDER_BASE.put(board, {})
     hit = memo.get((a, b))
     if hit is None:
-        diagonal = board.step(a, b).vertex
-        around_b = board.neighbours(b)
-        corner = [sq for sq in board.neighbours(a) if sq in around_b and board.distance(sq, a) == 1]
-        others = [sq for sq in corner if board.step(a, sq).vertex is False and board.step(b, sq).vertex is False]
+        vertex = board_steps(board).is_vertex  # ``board.step(...).vertex``, kept per board
+        diagonal = vertex(a, b)
+        others: list[SpaceId] = []
+        if diagonal:  # the corner points matter only under a diagonal base
+            around_b = board.neighbours(b)
+            corner = [sq for sq in board.neighbours(a) if sq in around_b and board.distance(sq, a) == 1]
+            others = [sq for sq in corner if vertex(a, sq) is False and vertex(b, sq) is False]
         ground = min(board.level(a), board.level(b))
         hit = memo[a, b] = (
             board.separates(board.walls, a, b),
@@ -185,8 +241,13 @@ def _under_base(board: Space, a: SpaceId, b: SpaceId) -> UnderBase:
 
 def legal_position(moving: Plan, squares: tuple[SpaceId, SpaceId], count: int) -> Result:
     """``doublebase.move_legal`` for the base ending on ``squares`` counted ``count`` from its start."""
+    return _legal(moving, _under_base(moving.table.board, *squares), count)
+
+
+def _legal(moving: Plan, under: UnderBase, count: int) -> Result:
+    """:func:`legal_position` given what lies under the base."""
     table, mover = moving.table, moving.mover
-    wall, same_level, blocking_point, elevated_point, on_ground = _under_base(table.board, *squares)
+    wall, same_level, blocking_point, elevated_point, on_ground = under
     speed = mover.speed if isinstance(mover.speed, int) else 0
     facts: dict[str, Value] = {
         "speed": min(speed, MAX_FACT_SPEED),
