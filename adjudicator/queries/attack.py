@@ -478,20 +478,39 @@ class Resolver:
         total = self.damage_base()
         clicks: list[int] = []
         evaluated: list[Result] = []
+        struck: dict[bool, tuple[list[Result], int]] = {}
         for hit, crit in zip(hits, crits, strict=True):
             if not hit:
                 clicks.append(0)
                 continue
-            dealt = self.dealt(target, total, crit == "hit", split=False, cite=False)
-            evaluated.append(dealt)
-            if dealt.value is None:
-                raise Open
-            extra, _ = self.knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)
-            if self.table.game.capabilities.knocked_down_damage:
-                evaluated.append(self._knockdown(target, hit=True, taken=int(str(dealt.value)), cite=False)[0])
-            clicks.append(int(str(dealt.value)) + extra)
+            critical = crit == "hit"
+            if critical not in struck:
+                struck[critical] = self._struck(target, total, critical=critical)
+            results, taken = struck[critical]
+            evaluated += results
+            clicks.append(taken)
         self.answer.trace.extend(summarise(evaluated, target.ref))
         self.outcome["damage_distribution"] = distribution(clicks)
+
+    def _struck(self, target: Target, total: int, *, critical: bool) -> tuple[list[Result], int]:
+        """What a hit on the single target does: the results to summarise, and the clicks it takes.
+
+        The facts of ``damage.dealt`` and of the knockdown decisions differ from one hitting roll to the
+        next only in whether the roll is a critical hit, so :meth:`damage_distribution` asks them once for
+        each and counts the results for every roll that gives it (:class:`Open` when one is undecided).
+        """
+        dealt = self.dealt(target, total, critical, split=False, cite=False)
+        if dealt.value is None:
+            raise Open
+        taken = int(str(dealt.value))
+        results = [dealt]
+        if self.table.game.capabilities.knocked_down_damage:
+            extra, _ = self._knockdown(target, hit=True, taken=taken, cite=False)
+            if extra.value is None:
+                raise Open
+            results.append(extra)
+            taken += int(str(extra.value))
+        return results, taken
 
 
 def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.answer import Answer
@@ -47,6 +47,7 @@ from adjudicator.games.clix.values import (
     combat_value,
     decide,
     fallback_step,
+    noted,
 )
 from adjudicator.situation.model import HOURGLASS, Effect, MapObject, Piece
 from adjudicator.spaces.base import Space, SpaceId
@@ -75,7 +76,7 @@ def ask(table: Table, answer: Answer, prefix: str, decision: str, facts: Mapping
 
 def cite_value(answer: Answer, prefix: str, value: ValueResult) -> int | None:
     """Cite a combat value's pipeline steps; its value, or None when undecided."""
-    answer.trace.extend(replace(step, note=f"{prefix}: {step.note}") for step in value.steps)
+    answer.trace.extend([noted(step, f"{prefix}: {step.note}") for step in value.steps])
     return value.value
 
 
@@ -273,7 +274,7 @@ def ranged_legality(
         steps = lof.trace
         if lof.clear is False:  # a blocked line decides: its hindering modifier is noise, its range only if too far
             steps = lof.blocking_trace + (lof.distance_trace if lof.distance > (attacker.range or 0) else ())
-        answer.trace.extend(replace(step, note=f"{target.ref}: {step.note}") for step in steps)
+        answer.trace.extend([noted(step, f"{target.ref}: {step.note}") for step in steps])
         if lof.clear is None:
             raise Open
         lof_clear, distance = lof.clear, lof.distance
@@ -347,7 +348,7 @@ def summarise(results: Iterable[Result], prefix: str) -> list[Step]:
             key = (step.rule, step.note, step.reading)
             counts[key] += 1
             first.setdefault(key, step)
-    return [replace(first[k], note=f"{prefix}: {n} of 36 rolls: {k[1]}") for k, n in counts.items()]
+    return [noted(first[k], f"{prefix}: {n} of 36 rolls: {k[1]}") for k, n in counts.items()]
 
 
 def roll_facts(roll: tuple[int, int]) -> dict[str, Value]:

@@ -24,7 +24,7 @@ the ruleset's fallback rule cited and the reason in its note.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import cast
 
 from adjudicator.answer import Answer
@@ -56,8 +56,8 @@ def domain_problem(table: Table, decision: str, facts: Mapping[str, Value]) -> s
     A pure function of the ruleset, the decision and the facts: kept in the spec's memo (keyed with each
     value's type too, since ``True == 1``).
     """
-    merged = {**table.given, **facts}
-    key = ("values.domain_problem", table.ruleset, decision, tuple((k, v, type(v)) for k, v in merged.items()))
+    merged = {**table.given, **facts} if table.given else facts
+    key = ("values.domain_problem", table.ruleset, decision, tuple(merged.items()), tuple(map(type, merged.values())))
     known = table.spec.memo.get(key, _UNKNOWN)
     if known is _UNKNOWN:
         known = _domain_problem(table, decision, merged)
@@ -90,9 +90,18 @@ def decide(table: Table, decision: str, facts: Mapping[str, Value]) -> Result:
     return table.decide(decision, facts)
 
 
+def noted(step: Step, note: str) -> Step:
+    """``step`` with ``note`` for its note: ``dataclasses.replace(step, note=note)``, built directly.
+
+    ``replace`` looks the dataclass's fields up on every call; a query cites tens of steps, so the copy is
+    spelled out (``tests/test_values_memo.py`` checks it agrees with ``replace`` on every field).
+    """
+    return Step(step.rule, step.cites, note, step.reading, step.also)
+
+
 def cite_as(answer: Answer, prefix: str, result: Result) -> Result:
     """Append a decision's steps to ``answer``, each note starting with ``prefix`` (a piece or player)."""
-    answer.trace.extend(replace(step, note=f"{prefix}: {step.note}") for step in result.trace)
+    answer.trace.extend([noted(step, f"{prefix}: {step.note}") for step in result.trace])
     return result
 
 
@@ -133,6 +142,8 @@ class ValueResult:
     steps: list[Step] = field(default_factory=list)
     pipeline: list[str] = field(default_factory=list)
     """The value step by step, in words (``3 +4, limited to +3 by the rule of 3: 6``)."""
+    asked: list[tuple[str, Mapping[str, Value]]] = field(default_factory=list, repr=False, compare=False)
+    """The decisions put to the table, with their facts, in order (replayed on a memo hit)."""
 
     @property
     def undecided(self) -> bool:
@@ -144,13 +155,42 @@ class ValueResult:
         self.steps.extend(result.trace)
         return result
 
+    def copy(self) -> ValueResult:
+        """A copy whose lists are its own (a caller may extend them)."""
+        return ValueResult(
+            self.value, self.base, self.replaced, [*self.modifiers], [*self.steps], [*self.pipeline], [*self.asked]
+        )
+
 
 def _is_replacement(effect: Effect) -> bool:
     return effect.op in ("replace", "halve")
 
 
 def combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> ValueResult:
-    """The value of a combat value showing ``printed`` after ``effects`` (in the order they arose)."""
+    """The value of a combat value showing ``printed`` after ``effects`` (in the order they arose).
+
+    Kept in the spec's memo when the table has no readings and no given facts (``query.facts``): the value,
+    its steps and its pipeline are then a pure function of the ruleset, the printed value and the effects
+    (the decisions asked, their domain checks and the fallback rule depend on nothing else; a rule conflict
+    is raised, never kept). A memo hit still puts every decision the pipeline asked to the table, with the
+    same facts (:attr:`ValueResult.asked`), so the table (its ``assumed`` facts) sees what the pipeline
+    would have asked. Each call returns a copy of its own.
+    """
+    if table.given or table.readings:
+        return _combat_value(table, printed, effects)
+    key = ("values.combat_value", table.ruleset, printed, tuple((e.op, e.n, type(e.n)) for e in effects))
+    known = table.spec.memo.get(key)
+    if isinstance(known, ValueResult):
+        for decision, facts in known.asked:
+            table.decide(decision, facts)
+        return known.copy()
+    out = _combat_value(table, printed, effects)
+    table.spec.remember(key, out.copy())
+    return out
+
+
+def _combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> ValueResult:
+    """:func:`combat_value`, worked out."""
     out = ValueResult(None)
     try:
         out.value = _pipeline(table, printed, effects, out)
@@ -166,8 +206,15 @@ class Open(Exception):
     """A decision came back undecided; its steps (with the fallback) are already in the answer or the value."""
 
 
+def _decide(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value]) -> Result:
+    """:func:`decide`, noting the call in ``out.asked`` once the table has been asked."""
+    result = decide(table, decision, facts)
+    out.asked.append((decision, facts))
+    return result
+
+
 def _ask(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value]) -> Value:
-    result = out.cite(decide(table, decision, facts))
+    result = out.cite(_decide(table, out, decision, facts))
     if result.value is None:
         raise Open
     return result.value
@@ -247,7 +294,7 @@ def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
         problem = domain_problem(table, "value.rule_of_3", {"mod1": mod})
         if problem is not None:
             raise Unanswerable(f"modifier {index + 1} ({mod:+d}): {problem}")
-    result = decide(table, "value.rule_of_3", facts)
+    result = _decide(table, out, "value.rule_of_3", facts)
     ordered = looks_at(table, result, ORDERED_FACTS) if len(mods) > NAMED_MODIFIERS else []
     if ordered:
         out.steps.append(
