@@ -12,6 +12,7 @@ from functools import partial
 from adjudicator.answer import Answer, DrawnLine, line_result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.lof import best_line_of_fire
+from adjudicator.games.clix.lof_map import board_map
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import Endpoint, LineOfFireQuery, Piece
 from adjudicator.spaces.base import SpaceId
@@ -35,6 +36,7 @@ def answer(table: Table) -> Answer:
     if (attacker is not None and attacker is target) or set(starts) == set(ends):
         raise PositionedError(situation.where("query.to"), "a line of fire needs two different ends")
     report = best_line_of_fire(table, starts, ends, attacker, target)
+    name = board_map(table.board).name  # names kept per board: the line's map facts made them already
     result = Answer(
         ruleset=table.ruleset,
         query="line_of_fire",
@@ -43,16 +45,17 @@ def answer(table: Table) -> Answer:
             "clear": report.clear,
             "distance": report.distance,
             "hindering": report.hindering,
-            "line": [table.board.name(report.start), table.board.name(report.end)],
+            "line": [name(report.start), name(report.end)],
         },
         trace=list(report.trace),
         marks={"line": [report.start, report.end]},
     )
-    target_name = query.to if isinstance(query.to, str) else table.board.name(query.to)
+    target_name = query.to if isinstance(query.to, str) else name(query.to)
+    blocked_by = report.blocked_by
     result.lines = [
-        DrawnLine(report.start, report.end, target_name, line_result(report.clear, report.hindering), report.blocked_by)
+        DrawnLine(report.start, report.end, target_name, line_result(report.clear, report.hindering), blocked_by)
     ]
-    if report.blocked_by:
-        result.outcome["blocked_by"] = report.blocked_by
+    if blocked_by:
+        result.outcome["blocked_by"] = blocked_by
     result.draw_later(partial(situation.board.text_picture, situation))
     return result

@@ -34,18 +34,51 @@ Pieces on two squares
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cached_property, partial
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from adjudicator.core.engine import FactError, Result, Step
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof_facts import Blocker, LineFacts, line_facts
+from adjudicator.games.clix.lof_map import board_map
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import Piece
-from adjudicator.spaces.base import SpaceId
+from adjudicator.spaces.base import Space, SpaceId
+
+if TYPE_CHECKING:
+    from adjudicator.games.clix.lof_map import Asked
+
+T = TypeVar("T")
+
+
+class _kept(Generic[T]):  # noqa: N801 - used as a decorator, like ``functools.cached_property``
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read).
+
+    The value is computed on the first read and put in the instance's ``__dict__``, where later reads
+    find it without calling this descriptor. Sound for :class:`LofReport`: its fields never change.
+    """
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _kept[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | _kept[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
 
 Words = str | Callable[[], str]
 """Words for a report, or how to make them when they are first read."""
@@ -86,14 +119,14 @@ class LofReport:
         """Whether every part of the report was decided by a rule."""
         return self.clear is not None and self.hindering is not None
 
-    @cached_property
+    @_kept
     def blocked_by(self) -> str:
         """What blocks the line, in words (empty unless the line is blocked)."""
         if self.clear is not False:
             return ""
         return _words(self.blocker_words)
 
-    @cached_property
+    @_kept
     def trace(self) -> tuple[Step, ...]:
         """Cited steps of the ``lof.blocked``, ``defense.hindering_bonus`` and ``range.distance`` evaluations.
 
@@ -101,12 +134,12 @@ class LofReport:
         """
         return _dedupe(_expand((*self.blocking_parts, *self.hindering_parts, *self.distance_parts)))
 
-    @cached_property
+    @_kept
     def blocking_trace(self) -> tuple[Step, ...]:
         """The steps of :attr:`trace` that decide whether the line is blocked (inputs and ``lof.blocked``)."""
         return _dedupe(_expand(self.blocking_parts))
 
-    @cached_property
+    @_kept
     def distance_trace(self) -> tuple[Step, ...]:
         """The steps of :attr:`trace` that count the range."""
         return tuple(_expand(self.distance_parts))
@@ -114,7 +147,7 @@ class LofReport:
 
 def _annotate(steps: Sequence[Step], context: str) -> list[Step]:
     """The steps with ``context`` appended to their notes."""
-    return [dataclasses.replace(s, note=f"{s.note} ({context})") for s in steps]
+    return [Step(s.rule, s.cites, f"{s.note} ({context})", s.reading, s.also) for s in steps]
 
 
 def _expand(parts: Iterable[Part]) -> list[Step]:
@@ -132,6 +165,8 @@ def _words(words: Words) -> str:
 
 def _dedupe(steps: Sequence[Step]) -> tuple[Step, ...]:
     """Steps in order, each (rule, note) once."""
+    if len({step.rule for step in steps}) == len(steps):  # the usual case: no rule twice, so no pair twice
+        return tuple(steps)
     seen: set[tuple[str, str]] = set()
     out: list[Step] = []
     for step in steps:
@@ -185,7 +220,22 @@ def _blocker_words(facts: LineFacts, blocker: Blocker, name: Callable[[SpaceId],
     return f"{_terrain_blocker(facts)}; {words}" if terrain_too else words
 
 
-def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list[Part], list[dict[str, Value]], Words]:
+class _Deciding(Protocol):
+    """What the evaluation of a line asks of a table: its board and its decisions."""
+
+    @property
+    def board(self) -> Space:
+        """The board."""
+        ...  # pragma: no cover - a protocol
+
+    def decide(self, decision: str, facts: Mapping[str, Value]) -> Result:
+        """A decision's result for these facts."""
+        ...  # pragma: no cover - a protocol
+
+
+def _evaluate_blocked(
+    table: _Deciding, facts: LineFacts
+) -> tuple[bool | None, list[Part], list[dict[str, Value]], Words]:
     """``lof.blocked`` per occupant in the way (see module doc): value, cited steps, fact vectors, blocker words."""
     if not facts.blockers:
         result = table.decide("lof.blocked", facts.blocked)
@@ -220,7 +270,7 @@ def _evaluate_blocked(table: Table, facts: LineFacts) -> tuple[bool | None, list
 
 
 def _evaluate_blocker(
-    table: Table, facts: LineFacts, blocker: Blocker
+    table: _Deciding, facts: LineFacts, blocker: Blocker
 ) -> tuple[bool | None, tuple[Step, ...], list[dict[str, Value]]]:
     """One occupant (or both members of a pair): blocked when every member's evaluation says blocked."""
     results: list[Result] = []
@@ -244,7 +294,7 @@ def _bool(result: Result) -> bool | None:
     return None if result.value is None else bool(result.value)
 
 
-def _distance(table: Table, facts: LineFacts) -> tuple[int, tuple[Step, ...], list[dict[str, Value]]]:
+def _distance(table: _Deciding, facts: LineFacts) -> tuple[int, tuple[Step, ...], list[dict[str, Value]]]:
     """``range.distance`` of the line (hx2008 L397): spaces on the route, less the attacker's."""
     vector: dict[str, Value] = {"spaces_on_route": facts.spaces_on_route}
     try:
@@ -257,16 +307,59 @@ def _distance(table: Table, facts: LineFacts) -> tuple[int, tuple[Step, ...], li
     return result.value, result.trace, [vector]
 
 
+class _Noting:
+    """A table whose decisions are noted as they are asked (see :func:`line_of_fire`)."""
+
+    __slots__ = ("board", "calls", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.board = table.board
+        self.calls: list[Asked] = []
+
+    def decide(self, decision: str, facts: Mapping[str, Value]) -> Result:
+        """``Table.decide``, the call noted first."""
+        self.calls.append((decision, facts))
+        return self.table.decide(decision, facts)
+
+
 def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LofReport:
     """The line of fire from the centre of ``start`` to the centre of ``end``.
 
     ``attacker`` and ``target`` are the pieces at the two ends (or ``None`` for
     a bare square); their own spaces never block the line. ``ValueError`` if
     ``start == end``.
+
+    Reports are kept per board and ruleset for line facts kept per board (built without consulting a rule,
+    see :func:`~adjudicator.games.clix.lof_facts.line_facts`) on tables with no given facts and no
+    readings. Sound: the report is then a function of those very facts (the same object), the board and
+    the results of the decisions it asks, and a decision's result is a function of the spec, the ruleset and
+    the facts asked (:meth:`Table.decide`): the key holds the ruleset, the entry the facts and the spec, the
+    very same objects for a hit. A kept report is returned only after every decision it asked has
+    been asked again of the new table, in the same order, so the table (its ``assumed`` facts, a recorder
+    of its calls) sees exactly the calls a new evaluation would make.
     """
     if start == end:
         raise ValueError(f"a line of fire needs two different squares, got {table.board.name(start)} twice")
-    facts = line_facts(table, start, end, attacker, target)
+    the_map = board_map(table.board)
+    facts = line_facts(table, start, end, attacker, target, the_map=the_map)
+    if facts.consulted or table.given or table.readings:
+        return _evaluate(table, start, end, facts)
+    key = (id(facts), id(table.spec), table.ruleset)
+    kept = the_map.reports.get(key)
+    if kept is not None and kept[0] is facts and kept[1] is table.spec:
+        for decision, vector in kept[3]:
+            with suppress(FactError):  # as the evaluation met it (only ``range.distance`` can raise and go on)
+                table.decide(decision, vector)
+        return kept[2]
+    noting = _Noting(table)
+    report = _evaluate(noting, start, end, facts)
+    the_map.keep_report(key, (facts, table.spec, report, tuple(noting.calls)))
+    return report
+
+
+def _evaluate(table: _Deciding, start: SpaceId, end: SpaceId, facts: LineFacts) -> LofReport:
+    """The report of the line ``start`` -> ``end`` with these facts (see :func:`line_of_fire`)."""
     blocked, blocked_parts, blocked_vectors, blocker_words = _evaluate_blocked(table, facts)
     hindering_result = table.decide("defense.hindering_bonus", facts.hindering)
     distance, distance_steps, distance_vectors = _distance(table, facts)

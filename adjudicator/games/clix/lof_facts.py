@@ -52,7 +52,7 @@ from typing import Literal
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
-from adjudicator.games.clix.lof_map import BLOCKING, HINDERING, CornerMap, board_map
+from adjudicator.games.clix.lof_map import BLOCKING, HINDERING, BoardMap, CornerMap, board_map
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import MapObject, Piece
 from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
@@ -134,6 +134,8 @@ class LineFacts:
     """The walls and blocking squares the line crosses, in words (``the wall between C3 and C4``)."""
     name: str = ""
     """The line in words: ``A2-E2``."""
+    consulted: bool = False
+    """Whether a rule was consulted to build these facts (then they are not kept: see :func:`line_facts`)."""
 
     def blocker_facts(self, blocker: Blocker, member: int = 0) -> dict[str, Value]:
         """``lof.blocked`` facts with one blocker in the way (``member``: which piece of a pair)."""
@@ -182,14 +184,23 @@ class _Builder:
     """
 
     def __init__(
-        self, table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None
+        self,
+        table: Table,
+        start: SpaceId,
+        end: SpaceId,
+        attacker: Piece | None,
+        target: Piece | None,
+        *,
+        the_map: BoardMap | None = None,
     ) -> None:
         self.table = table
         self.board = table.board
         self.start, self.end = start, end
         self.attacker, self.target = attacker, target
         self.end_ids = {p.id for p in (attacker, target) if p is not None}
-        self.board_map = board_map(self.board)
+        self.board_map = board_map(self.board) if the_map is None else the_map
+        self.asked = False
+        """Whether a rule was consulted for these facts (:meth:`decide`; :func:`line_facts` keeps them only if not)."""
         self.line_map = self.board_map.line(start, end)
         self.trace = self.line_map.line
         self.path = self.line_map.path
@@ -202,6 +213,11 @@ class _Builder:
         self.objects_beside = self._objects_beside_target()
 
     # --- helpers ------------------------------------------------------------------------
+
+    def decide(self, decision: str, facts: dict[str, Value]) -> Result:
+        """``Table.decide``, noting that these facts consulted a rule (see :attr:`asked`)."""
+        self.asked = True
+        return self.table.decide(decision, facts)
 
     def counts(self, *squares: SpaceId) -> bool:
         """Whether a feature on these squares is at the line's level or above (see module doc)."""
@@ -240,11 +256,12 @@ class _Builder:
             for target_square in self.target.at:
                 if self.board.distance(square, target_square) != 1:
                     continue
+                self.asked = True
                 result = self.table.squares_adjacent(square, target_square)
                 if result.value is True:
                     found[square] = obj.type
                     self.note_input(result, square in self.trace.interior)
-                    acts = self.table.decide("lof.blocked", {**NEUTRAL, **beside_target(obj.type)})
+                    acts = self.decide("lof.blocked", {**NEUTRAL, **beside_target(obj.type)})
                     if acts.value is True:
                         self.object_acts[square] = acts
                     break
@@ -266,7 +283,7 @@ class _Builder:
         if Table.flight(piece) == "soaring":
             return True
         if Table.giant(piece) and other is not None and Table.flight(other) == "soaring":
-            result = self.table.decide("giant.treated_as_soaring", {"other_soaring": True})
+            result = self.decide("giant.treated_as_soaring", {"other_soaring": True})
             if result.value is None:
                 self.undecided.append(result)
                 return False
@@ -287,6 +304,8 @@ class _Builder:
 
     def closed_doorways(self) -> frozenset[Edge]:
         """Doorway edges on the line that are closed for line of fire (decided by ``portal.doorway_blocks``)."""
+        if not self.table.objects:
+            return frozenset()
         closed: set[Edge] = set()
         viewer = self.attacker
         doorways = doorway_edges(self.board, self.table.objects.values())
@@ -307,7 +326,7 @@ class _Builder:
                 "side_friendly": any(own is not None and p.player == own for p in monsters),
                 "side_victim": any(p.is_token for p in pieces),
             }
-            result = self.table.decide("portal.doorway_blocks", facts)
+            result = self.decide("portal.doorway_blocks", facts)
             if result.value is None:
                 self.undecided.append(result)
             elif result.value is True:
@@ -480,6 +499,7 @@ class _Builder:
             undecided_inputs=self.undecided,
             walls_named=[*dict.fromkeys(self.walls_named), *blocking_named],
             name=line.name,
+            consulted=self.asked,
         )
 
     def _corner_and_elevation_facts(self) -> dict[str, Value]:
@@ -489,7 +509,7 @@ class _Builder:
         worst = "none"
         for corner in self.trace.vertices:
             sides = [self._point_class(sq) for sq in corner.sides]
-            result = table.decide("terrain.corner_point", {"purpose": "lof", "side_a": sides[0], "side_b": sides[1]})
+            result = self.decide("terrain.corner_point", {"purpose": "lof", "side_a": sides[0], "side_b": sides[1]})
             if result.value is None:
                 self.undecided.append(result)
                 continue
@@ -542,7 +562,7 @@ class _Builder:
             "debris": False,
             "stairs": False,
         }
-        result = self.table.decide("terrain.square_class", facts)
+        result = self.decide("terrain.square_class", facts)
         if result.value is not None:
             self.note_input(result, relevant=True)
 
@@ -573,7 +593,7 @@ class _Builder:
         if not self.counts(corner.left, corner.entered):
             return
         facts = self.table.adjacency_facts(corner.left, corner.entered)
-        result = self.table.decide("adjacent.is", facts)
+        result = self.decide("adjacent.is", facts)
         if result.value is True and facts["wall_end_only"] is True:
             words = self._corner_words(corner)
             self.note_input(explained(result, f"{words}: the wall does not cut it"), relevant=True)
@@ -609,6 +629,40 @@ def explained(result: Result, words: str) -> Result:
     return replace(result, trace=tuple(replace(step, note=f"{step.note} ({words})") for step in result.trace))
 
 
-def line_facts(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | None, target: Piece | None) -> LineFacts:
-    """Every fact of ``lof.blocked`` and ``defense.hindering_bonus`` for the line ``start`` -> ``end``."""
-    return _Builder(table, start, end, attacker, target).build()
+def line_facts(
+    table: Table,
+    start: SpaceId,
+    end: SpaceId,
+    attacker: Piece | None,
+    target: Piece | None,
+    *,
+    the_map: BoardMap | None = None,
+) -> LineFacts:
+    """Every fact of ``lof.blocked`` and ``defense.hindering_bonus`` for the line ``start`` -> ``end``.
+
+    ``the_map``: the board's :class:`BoardMap` when the caller has it already. The result is shared:
+    callers read it and never change it.
+
+    Kept per board (:attr:`BoardMap.facts`) when no rule was consulted to build it (no doorway, no object
+    beside the target, no giant facing a soarer, no corner where a wall ends, no corner-point terrain).
+    Such facts are then a function of the board, the situation's pieces and objects, its map kind, the
+    game's ``corner_point_terrain`` capability, the two squares and the two end pieces, and of nothing
+    else: not of the ruleset's rules, its readings or the situation's given facts. The key holds the map
+    kind, the capability, the squares and the identities of the end pieces; the kept entry holds the
+    situation's ``pieces`` and ``objects`` tuples and the end pieces themselves, which must be the very
+    same objects for a hit (frozen values: the same objects mean the same occupants and objects). A build
+    that consulted a rule is never kept, so every decision it asks is asked again by each query.
+    """
+    if the_map is None:
+        the_map = board_map(table.board)
+    situation = table.situation
+    pieces, objects = situation.pieces, situation.objects
+    key = (start, end, id(attacker), id(target), situation.map_kind, table.game.capabilities.corner_point_terrain)
+    kept = the_map.facts.get(key)
+    if kept is not None and kept[0] is pieces and kept[1] is objects and kept[2] is attacker and kept[3] is target:
+        return kept[4]
+    builder = _Builder(table, start, end, attacker, target, the_map=the_map)
+    facts = builder.build()
+    if not facts.consulted:
+        the_map.keep_facts(key, (pieces, objects, attacker, target, facts))
+    return facts

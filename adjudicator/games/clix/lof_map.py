@@ -8,6 +8,12 @@ the rules decide. A board is shared by every table of a situation and by every
 situation built from one map, so each line's map facts are computed once
 (:func:`line_map`).
 
+A :class:`BoardMap` also keeps, for the life of its board, two stores that do
+depend on more than the map: line facts (:attr:`BoardMap.facts`) and line of
+fire reports (:attr:`BoardMap.reports`), each entry holding what it was made
+from; :func:`adjudicator.games.clix.lof_facts.line_facts` and
+:func:`adjudicator.games.clix.lof.line_of_fire` say when an entry may be reused.
+
 Elevation (see :mod:`adjudicator.games.clix.lof_facts`): with ``low`` the
 lower of the two ends' levels, a square *counts* for the line when its level
 is ``low`` or higher.
@@ -16,9 +22,25 @@ is ``low`` or higher.
 from __future__ import annotations
 
 import weakref
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable, Mapping
+
+    from adjudicator.core.expr.compile import Value
+    from adjudicator.core.spec import Spec
+    from adjudicator.games.clix.lof import LofReport
+    from adjudicator.games.clix.lof_facts import LineFacts
+    from adjudicator.situation.model import MapObject, Piece
+
+    KeptFacts = tuple[tuple[Piece, ...], tuple[MapObject, ...], Piece | None, Piece | None, LineFacts]
+    """Line facts with the pieces, the objects and the end pieces they were made for."""
+    Asked = tuple[str, Mapping[str, Value]]
+    """A decision asked, with its facts."""
+    KeptReport = tuple[LineFacts, Spec, LofReport, tuple[Asked, ...]]
+    """A line of fire report with the facts and the spec it was made from and the decisions it asked."""
 
 BLOCKING = "blocking"
 HINDERING = "hindering"
@@ -123,12 +145,27 @@ class LineMap(NamedTuple):
 class BoardMap:
     """A board's per-square data and the map facts of its lines, computed on demand and kept."""
 
-    __slots__ = ("_areas", "_board", "_met", "flat", "levels", "lines", "names", "terrain", "walled")
+    __slots__ = (
+        "_areas",
+        "_board",
+        "_met",
+        "facts",
+        "flat",
+        "levels",
+        "lines",
+        "names",
+        "reports",
+        "terrain",
+        "walled",
+    )
 
     def __init__(self, board: Space) -> None:
         self._board = weakref.ref(board)
-        self.levels: dict[SpaceId, int] = {space: board.level(space) for space in board.spaces()}
-        self.terrain: dict[SpaceId, str | None] = {space: board.terrain_at(space) for space in board.spaces()}
+        self.levels: dict[SpaceId, int] = {}
+        self.terrain: dict[SpaceId, str | None] = {}
+        for space in board.spaces():  # one pass: a board lists its spaces in order, sorting them each time
+            self.levels[space] = board.level(space)
+            self.terrain[space] = board.terrain_at(space)
         self.flat: int | None = next(iter(self.levels.values())) if len(set(self.levels.values())) == 1 else None
         """The level of every square of the map when they share one (the usual case), else ``None``."""
         self.walled: frozenset[SpaceId] = frozenset(space for wall in board.walls for space in wall)
@@ -137,6 +174,12 @@ class BoardMap:
         self.names: dict[SpaceId, str] = {}
         self._met: dict[tuple[SpaceId, SpaceId], frozenset[Edge]] = {}
         self._areas: dict[SpaceId, int] | None = None
+        self.facts: dict[Hashable, KeptFacts] = {}
+        """Line facts of :func:`adjudicator.games.clix.lof_facts.line_facts` kept with what they depend on
+        beyond the board (that function says why keeping them is sound); :meth:`keep_facts` adds one."""
+        self.reports: dict[Hashable, KeptReport] = {}
+        """Reports of :func:`adjudicator.games.clix.lof.line_of_fire` kept with their facts and the decisions
+        they asked (that function says why keeping them is sound); :meth:`keep_report` adds one."""
 
     @property
     def board(self) -> Space:
@@ -174,6 +217,18 @@ class BoardMap:
                 self._met.clear()
             met = self._met[key] = frozenset(edge for crossing in line.line.crossings for edge in crossing.edges)
         return met
+
+    def keep_facts(self, key: Hashable, kept: KeptFacts) -> None:
+        """Keep one entry of :attr:`facts` (the store is emptied first when full, as :attr:`lines` is)."""
+        if len(self.facts) >= LINES_PER_BOARD:
+            self.facts.clear()
+        self.facts[key] = kept
+
+    def keep_report(self, key: Hashable, kept: KeptReport) -> None:
+        """Keep one entry of :attr:`reports` (the store is emptied first when full, as :attr:`lines` is)."""
+        if len(self.reports) >= LINES_PER_BOARD:
+            self.reports.clear()
+        self.reports[key] = kept
 
     def line(self, start: SpaceId, end: SpaceId) -> LineMap:
         """The map facts of the line ``start`` -> ``end`` (two different squares)."""
