@@ -125,7 +125,6 @@ class Search:
         self.refused: dict[SpaceId, tuple[int, SpaceId, Result, Vector]] = {}
         self.moves_out: set[State] = set()
         self.undecided: list[Why] = []
-        self._legal: dict[tuple[int, int, bool], Result] = {}
         self._can_end: dict[tuple[SpaceId, str], Result] = {}
         self._lands: dict[tuple[str, int, int], dict[Vector, dict[SpaceId, State | Result]]] = {}
         """Per flight mode, mode changes and steps after the step: :meth:`_land` of plain steps, by step."""
@@ -143,7 +142,7 @@ class Search:
             return False
         square, flight, k, stopped, steps = v
         dist = self.dist
-        return any(dist.get(State(square, flight, kk, stopped, steps), d + 1) <= d for kk in range(k))
+        return any(dist.get(_new_state(State, (square, flight, kk, stopped, steps)), d + 1) <= d for kk in range(k))
 
     def _ok(self, result: Result, where: str) -> bool:
         """Whether a permission holds; undecided counts only in the generous search."""
@@ -241,21 +240,33 @@ class Search:
         """Where the step from ``u`` into ``b`` leads: the state entered, or the ``move.can_enter`` refusing it.
 
         A plain step's outcome is kept in ``lands`` (by terrain part, then square) when its decisions are
-        decided; an undecided one is noted (and taken the search's way) at every step that meets it.
+        decided; an undecided one is noted (and taken the search's way) at every step that meets it. The
+        decided outcome (refused, or entered and whether the mover must stop) is also kept on the facts
+        (:attr:`MoveFacts.landings`), for the same step at another step count, mode-change count or search.
         """
         flight = u[1]
+        landed: dict[SpaceId, bool | Result] | None = None
+        if pair is NO_PAIR:
+            landings = self.facts.landings
+            landed = landings.get((flight, terrain)) or landings.setdefault((flight, terrain), {})
+            known = landed.get(b)
+            if known is not None:  # decided before (by this search at another step count, or another search)
+                hit = _new_state(State, (b, flight, u[2], known, new_steps)) if known.__class__ is bool else known
+                lands.setdefault(terrain, {})[b] = cast("State | Result", hit)
+                return cast("State | Result", hit)
         enter = self._enter(flight, b, pair)
         if enter.value is not True and (
             enter.value is False or not self._ok(enter, f"{self.name(u[0])}->{self.name(b)}")
         ):
-            if enter.value is False and pair is NO_PAIR:
-                lands.setdefault(terrain, {})[b] = enter
+            if enter.value is False and landed is not None:
+                lands.setdefault(terrain, {})[b] = landed[b] = enter
             return enter
         stop = self._stop(flight, b, terrain)
         halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
         landing: State = _new_state(State, (b, flight, u[2], halt, new_steps))
-        if enter.value is True and stop.value is not None and pair is NO_PAIR:
+        if enter.value is True and stop.value is not None and landed is not None:
             lands.setdefault(terrain, {})[b] = landing
+            landed[b] = halt
         return landing
 
     def _enter(self, flight: str, b: SpaceId, pair: Vector) -> Result:
@@ -266,7 +277,7 @@ class Search:
         enter = plain.get(part) if pair is NO_PAIR else None
         if enter is None:
             vector = (flight, *part, *pair)
-            enter = facts.cache_of("move.can_enter").get(vector) or facts.decide("move.can_enter", vector)
+            enter = facts.decide("move.can_enter", vector)
             if pair is NO_PAIR:
                 plain[part] = enter
         return enter
@@ -279,7 +290,7 @@ class Search:
         stop = stop_of.get((part, terrain))
         if stop is None:
             stop_vector = (flight, *part, *terrain)
-            stop = facts.cache_of("move.must_stop").get(stop_vector) or facts.decide("move.must_stop", stop_vector)
+            stop = facts.decide("move.must_stop", stop_vector)
             stop_of[part, terrain] = stop
         return stop
 
@@ -299,7 +310,7 @@ class Search:
         if can_end is None:
             facts = self.facts
             vector = facts.end_vector(square, flight)
-            can_end = facts.cache_of("move.can_end").get(vector) or facts.decide("move.can_end", vector)
+            can_end = facts.decide("move.can_end", vector)
             self._can_end[square, flight] = can_end
         return can_end
 
@@ -308,17 +319,12 @@ class Search:
         square, flight, k, stopped, _ = state
         d = self.dist[state]
         can_end = self._can_end.get((square, flight)) or self.can_end(square, flight)
-        early = d < self.budgets[k] and (stopped or state not in self.moves_out)
-        key = (self.budgets[k], min(d, MAX_FACT_SPEED), early)
-        return can_end, self._legal.get(key) or self._distance_legal(key)
-
-    def _distance_legal(self, key: tuple[int, int, bool]) -> Result:
-        """``move.distance_legal`` for ``(speed, spaces, stopped_early)`` (kept per search)."""
+        budget, spaces = self.budgets[k], min(d, MAX_FACT_SPEED)
+        early = d < budget and (stopped or state not in self.moves_out)
         facts = self.facts
-        legal = self._legal[key] = facts.table.decide(
-            "move.distance_legal", {"mover": facts.kind, "speed": key[0], "spaces": key[1], "stopped_early": key[2]}
+        return can_end, facts.legal.get((budget, spaces, early)) or facts.distance_legal(
+            budget, spaces, stopped_early=early
         )
-        return legal
 
     def is_end(self, state: State) -> bool:
         """Whether the mover may end its movement in this state."""
@@ -352,23 +358,19 @@ class Search:
         """Every end state, best (fewest steps, fewest mode changes) first (one list: a plan keeps it)."""
         out: list[State] = []
         dist, budgets, moves_out = self.dist, self.budgets, self.moves_out
-        legals, facts = self._legal, self.facts
-        end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
+        facts = self.facts
+        legals, distance_legal = facts.legal, facts.distance_legal
+        can_ends, can_end_of = self._can_end, self.can_end
         # fewest steps first, then fewest mode changes (stable: a tie keeps the search's order)
         by_steps = sorted(dist.items(), key=itemgetter(1))
         if self.changed:
             by_steps.sort(key=lambda item: (item[1], item[0][2]))
         for state, d in by_steps:  # end_results inlined: hundreds of states
             square, flight, k, stopped, _ = state
-            vector = (flight, *(end_parts.get(square) or end_part(square)))
-            can_end = end_cache.get(vector) or self.can_end(square, flight)
-            budget = budgets[k]
-            key = (
-                budget,
-                min(MAX_FACT_SPEED, d),
-                d < budget and (stopped or state not in moves_out),
-            )
-            legal = legals.get(key) or self._distance_legal(key)
+            can_end = can_ends.get((square, flight)) or can_end_of(square, flight)
+            budget, spaces = budgets[k], min(MAX_FACT_SPEED, d)
+            early = d < budget and (stopped or state not in moves_out)
+            legal = legals.get((budget, spaces, early)) or distance_legal(budget, spaces, stopped_early=early)
             if (can_end.value is True and legal.value is True) or self._is_end(state, can_end, legal):
                 out.append(state)
         return out
@@ -658,10 +660,7 @@ def _budgets(out: Plan) -> None:
     out.budgets = budgets
     top = max(budgets[0], 0)
     for spaces in range(top + 1):
-        legal = table.decide(
-            "move.distance_legal",
-            {"mover": facts.kind, "speed": top, "spaces": spaces, "stopped_early": False},
-        )
+        legal = facts.distance_legal(top, spaces, stopped_early=False)
         if legal.value is not True:
             out.exact = True
             break
@@ -700,9 +699,7 @@ def explain_unreachable(search: Search, target: SpaceId) -> Why | None:  # noqa:
     budget, used = search.budgets[k], search.dist[best]
     if used >= budget:
         spaces = min(MAX_FACT_SPEED, used + board.distance(square, target))
-        legal = facts.table.decide(
-            "move.distance_legal", {"mover": facts.kind, "speed": budget, "spaces": spaces, "stopped_early": False}
-        )
+        legal = facts.distance_legal(budget, spaces, stopped_early=False)
         return Why(legal, f"{name(target)} is at least {spaces} space(s) away, speed {budget}")
     reached = {s.square for s in search.dist}
     toward = [
@@ -767,10 +764,9 @@ def cite_search(citer: Citer, search: Search) -> None:
             cited.add(id(result))
             citer.cite(Why(result, f"{name(frm)}->{name(square)} barred"))
     start, can_end = facts.start, search.can_end
-    end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
     refused = []
     for square, flight in {s[:2] for s in search.dist if s[0] != start}:
-        result = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or can_end(square, flight)
+        result = can_end(square, flight)  # kept by the search's ends
         if result.value is False:
             refused.append(((square, flight), result))
     for (square, _), result in sorted(refused, key=lambda item: (key(item[0][0]), item[0][1])):

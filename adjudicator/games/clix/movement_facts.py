@@ -24,7 +24,7 @@ from weakref import ref
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.table import FlightLevel, Relation, Table
-from adjudicator.situation.model import HOURGLASS, Piece
+from adjudicator.situation.model import HOURGLASS, Piece, Situation
 from adjudicator.spaces.base import Edge, Space, SpaceId, Step
 
 MAX_FACT_SPEED: Final = 20
@@ -103,7 +103,8 @@ class BoardSteps:
         """Every step from ``a`` with its board facts."""
         hit = self._steps.get(a)
         if hit is None:
-            hit = tuple((step.to, *self._step(step)) for step in self.board.steps(a))
+            board = self.board
+            hit = tuple((step.to, *self._step(board, step)) for step in board.steps(a))
             self._steps[a] = hit
         return hit
 
@@ -134,20 +135,20 @@ class BoardSteps:
             hit = self._vertex[key] = self.board.step(a, b).vertex
         return hit
 
-    def _step(self, step: Step) -> tuple[Vector, Vector]:
-        board = self.board
+    def _step(self, board: Space, step: Step) -> tuple[Vector, Vector]:
         a, b = step.frm, step.to
         self._vertex[a, b] = step.vertex
         wall = step.separated
-        ta, tb = board.terrain_at(a), board.terrain_at(b)
+        terrain = self.terrain  # kept strings: "None" off the map compares as None did
+        ta, tb = terrain(a), terrain(b)
         blocking_diag = corner = False
         if step.vertex:
-            t1, t2 = (board.terrain_at(side) for side in step.sides)
+            t1, t2 = (terrain(side) for side in step.sides)
             blocking_diag = t1 == BLOCKING and t2 == BLOCKING
             corner = ta != HINDERING and t1 == HINDERING and t2 == HINDERING
-        la, lb = board.level(a), board.level(b)
-        stairs = board.has_stairs(a) and board.has_stairs(b)
-        level = "none" if la == lb else ("by_stairs" if stairs else "without_stairs")
+        level = "none"
+        if board.level(a) != board.level(b):
+            level = "by_stairs" if board.has_stairs(a) and board.has_stairs(b) else "without_stairs"
         pair = (
             NO_PAIR
             if not (wall or blocking_diag or level != "none")
@@ -203,21 +204,35 @@ def board_steps(board: Space) -> BoardSteps:
 
 
 class SharedParts:
-    """A mover's parts of the fact vectors by square, shared by every table made for one situation.
+    """A mover's parts of the fact vectors by square, shared by every table of situations alike in all but the query.
 
-    The square and end parts depend on the situation and the mover only; the stop parts also on the
-    opposing monsters escaped and on the ``adjacent.is`` decisions, which every table of the situation
-    asks for itself (:meth:`MoveFacts.near_opponents`) before the search reads them, and which come out the
-    same under one spec (the ruleset, readings and given facts are the situation's).
+    The square and end parts depend on the board, the map kind, the pieces, the objects and the mover only;
+    the stop parts also on the opposing monsters escaped and on the ``adjacent.is`` decisions, which every
+    table asks for itself (:meth:`MoveFacts.near_opponents`) before the search reads them, and which come
+    out the same under one spec, ruleset, scenario, readings and given facts (:func:`shared_parts` keys on
+    them). The situations of one witness board (two rulesets, many queries) share one board, pieces tuple
+    and objects tuple.
     """
 
-    def __init__(self, mover: Piece, spec: object) -> None:
+    def __init__(self, situation: Situation, mover: Piece, spec: object) -> None:
         self.mover = mover
         self.spec = spec
+        self.pieces = situation.pieces
+        """The situation's pieces (the very tuple: while kept here, no other tuple can take its identity)."""
+        self.objects = situation.objects
         self.square_parts: dict[SpaceId, Vector] = {}
         self.end_parts: dict[SpaceId, Vector] = {}
         self.stop_parts: dict[frozenset[str], dict[SpaceId, Vector]] = {}
         """By the ids of the opposing monsters escaped at the start."""
+
+    def fits(self, situation: Situation, mover: Piece, spec: object) -> bool:
+        """Whether these parts are those of ``mover`` in ``situation`` (the same pieces, objects and spec)."""
+        return (
+            self.mover is mover
+            and self.spec is spec
+            and self.pieces is situation.pieces
+            and self.objects is situation.objects
+        )
 
     def stop_parts_for(self, escaped: frozenset[str]) -> dict[SpaceId, Vector]:
         """The stop parts by square when the mover escaped ``escaped``."""
@@ -227,18 +242,29 @@ class SharedParts:
         return found
 
 
-_SITUATION_PARTS: PerBoard[dict[str, SharedParts]] = PerBoard()
-"""Per situation object and mover id: the :class:`SharedParts` of that mover."""
+PartsKey = tuple[str, str, str, str | None, tuple[tuple[str, str], ...], tuple[tuple[str, object, type], ...]]
+"""Mover id, ruleset, map kind, scenario, readings and given facts (each with its type: ``True == 1``)."""
+_BOARD_PARTS: PerBoard[dict[PartsKey, SharedParts]] = PerBoard()
+"""Per board object, then :data:`PartsKey`: the :class:`SharedParts` of that mover (the last situation's)."""
 
 
-def shared_parts(situation: object, mover: Piece, spec: object) -> SharedParts:
+def shared_parts(situation: Situation, mover: Piece, spec: object) -> SharedParts:
     """The parts of ``mover``'s moves in ``situation`` under ``spec`` (empty at first, filled as asked)."""
-    movers = _SITUATION_PARTS.get(situation)
+    board = situation.board
+    movers = _BOARD_PARTS.get(board)
     if movers is None:
-        movers = _SITUATION_PARTS.put(situation, {})
-    parts = movers.get(mover.id)
-    if parts is None or parts.mover is not mover or parts.spec is not spec:
-        parts = movers[mover.id] = SharedParts(mover, spec)
+        movers = _BOARD_PARTS.put(board, {})
+    key: PartsKey = (
+        mover.id,
+        situation.ruleset,
+        situation.map_kind,
+        situation.scenario,
+        tuple(sorted(situation.readings.items())),
+        tuple(sorted((name, value, type(value)) for name, value in situation.facts.items())),
+    )
+    parts = movers.get(key)
+    if parts is None or not parts.fits(situation, mover, spec):
+        parts = movers[key] = SharedParts(situation, mover, spec)
     return parts
 
 
@@ -298,6 +324,9 @@ class MoveFacts:
             "passage_power": "none",
             "began_in_hindering": self.terrain(self.start) == HINDERING,
         }
+        self._fixed_key = tuple(self._fixed.items())
+        self._named: dict[str, dict[Vector, dict[str, Value]]] = {}
+        """:meth:`_named_of` by decision (for the current ``broke_away``)."""
         self.square_parts, self.end_parts = self.shared.square_parts, self.shared.end_parts
         """:meth:`square_part` by square (read directly by the search's hot loop), and ``end_vector``'s parts."""
         self._adj: dict[SpaceId, tuple[bool, bool]] = {}
@@ -307,6 +336,18 @@ class MoveFacts:
         """Per flight mode, ``move.can_enter`` of a plain step (pair part :data:`NO_PAIR`) by the square part."""
         self.stop_by_step: dict[str, dict[tuple[Vector, Vector], Result]] = {}
         """Per flight mode, ``move.must_stop`` by the square's stop part and the step's terrain part."""
+        self.landings: dict[tuple[str, Vector], dict[SpaceId, bool | Result]] = {}
+        """Per flight mode and terrain part of a plain step (pair part :data:`NO_PAIR`), by the square entered:
+        whether the mover must stop there, or the ``move.can_enter`` that refuses the step; only decided ones.
+
+        Sound to share between the searches of these facts and their shallow copies (a double-base plan's
+        counting starts): the outcome is ``move.can_enter`` of :meth:`square_part` and ``move.must_stop`` of
+        :meth:`stop_square` and the terrain part, which depend on the flight mode, the square, the other
+        pieces, the escaped opponents and ``broke_away`` - never on the start, the step count or the search's
+        way with undecided questions (an undecided outcome is not kept). :meth:`escape` empties it.
+        """
+        self.legal: dict[tuple[int, int, bool], Result] = {}
+        """:meth:`distance_legal` by ``(speed, spaces, stopped_early)`` (read directly by the search's ends)."""
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -345,11 +386,50 @@ class MoveFacts:
         return tuple(out)
 
     def decide(self, decision: str, vector: Vector) -> Result:
-        """The decision for a fact vector in this engine's order (cached per query)."""
+        """The decision for a fact vector in this engine's order (cached per query).
+
+        The table is asked once per vector (so once per query: what the board scan records); the named
+        facts it is given are kept in the spec's memo (:meth:`_named_of`), not rebuilt per query.
+        """
         cache = self.cache_of(decision)
         hit = cache.get(vector)
         if hit is None:
-            hit = cache[vector] = self.table.decide(decision, self.facts(decision, vector))
+            named = self._named.get(decision) or self._named_of(decision)
+            facts = named.get(vector)
+            if facts is None:
+                facts = named[vector] = self.facts(decision, vector)
+            hit = cache[vector] = self.table.decide(decision, facts)
+        return hit
+
+    def _named_of(self, decision: str) -> dict[Vector, dict[str, Value]]:
+        """:meth:`facts` of ``decision`` by vector, kept in the spec's memo for every mover alike.
+
+        The named facts are a pure function of the ruleset (which facts the decision declares), the fixed
+        facts, ``broke_away`` and the vector: the key holds all but the vector (the vectors' facts have finite
+        domains, so the memo stays bounded). The mappings are handed to ``Table.decide``, which only reads them.
+        """
+        spec = self.table.spec
+        key = ("movement_facts.named", self.table.ruleset, decision, self._fixed_key, self.broke_away)
+        known = spec.memo.get(key)
+        if not isinstance(known, dict):
+            known = {}
+            spec.remember(key, known)
+        self._named[decision] = known
+        return known
+
+    def distance_legal(self, speed: int, spaces: int, *, stopped_early: bool) -> Result:
+        """``move.distance_legal`` for the mover (kept per facts: the plan's speed check and its searches share it).
+
+        The facts are the mover's kind and the three arguments, so a result kept here is the one the table
+        would give again; every vector is still asked of the table once per facts (so once per query).
+        """
+        key = (speed, spaces, stopped_early)
+        hit = self.legal.get(key)
+        if hit is None:
+            hit = self.legal[key] = self.table.decide(
+                "move.distance_legal",
+                {"mover": self.kind, "speed": speed, "spaces": spaces, "stopped_early": stopped_early},
+            )
         return hit
 
     def cache_of(self, decision: str) -> dict[Vector, Result]:
@@ -454,9 +534,11 @@ class MoveFacts:
         """The mover leaves every opposing monster it starts next to (``rolled``: by a break-away roll)."""
         self.escaped = frozenset(p.id for p in self.start_opponents())
         self.broke_away = rolled
+        self._named.clear()
         self._adj.clear()
         self.stop_parts = self.shared.stop_parts_for(self.escaped)
         self.stop_by_step.clear()
+        self.landings.clear()
 
     # --- steps -------------------------------------------------------------------
 

@@ -425,9 +425,9 @@ class Board:
         if is_diagonal(a, b):
             edges = diagonal_edges(a, b)
             wall = any(e in self.walls for e in edges)
-            return Step(
-                a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=wall, separated=self.separated(a, b)
-            )
+            # walls that separate a and b lie on these edges: no wall, no separation
+            separated = wall and self.separated(a, b)
+            return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=wall, separated=separated)
         raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
 
     def steps(self, frm: SpaceId) -> tuple[Step, ...]:
