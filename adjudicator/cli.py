@@ -21,7 +21,7 @@ from adjudicator.core.errors import PositionedError, SpecErrors, UsageError
 from adjudicator.core.expr.types import BoolT, IntT
 from adjudicator.core.resources import SEEDS_NEEDED
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
-from adjudicator.games import game_of
+from adjudicator.games import UnknownGame, game_of
 from adjudicator.present import cite_text, result_json, rule_json, ruleset_title, step_json, step_lines
 
 if TYPE_CHECKING:
@@ -572,6 +572,20 @@ NO_CACHE = click.option(
 )
 
 
+def _designer_spec(sides: tuple[str, ...]) -> Spec:
+    """The spec a designer command needs: the games of its rulesets (``check``, ``diff``), or all (``prove``).
+
+    A ruleset no game owns loads the whole spec, so :func:`_check_side` names the known ones.
+    """
+    games: set[str] = set()
+    for side in sides:
+        try:
+            games.add(game_of(side.split("@", 1)[0]).id)
+        except UnknownGame:
+            return spec_or_fail()
+    return load_spec(games=tuple(sorted(games))) if games else spec_or_fail()
+
+
 def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) -> list[dict[str, Any]]:
     """Run a proofs/ command (z3 is imported only here), with progress in a terminal; return its findings.
 
@@ -581,7 +595,7 @@ def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) 
 
     from proofs.findings_cache import cached_run  # noqa: PLC0415 - same
 
-    spec = spec_or_fail()
+    spec = _designer_spec(args)
     for side in args:
         _check_side(spec, side)
     report = importlib.import_module("proofs.report")

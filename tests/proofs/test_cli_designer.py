@@ -67,3 +67,28 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
     result = run_cli("check", "horrorclix/3e")
     assert result.returncode == 2
     assert "unknown ruleset" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("sides", "games"),
+    [
+        (("horrorclix/2008",), {"horrorclix"}),
+        (("horrorclix/1e", "horrorclix/2008@HX.BREAK.SUCCESS=body"), {"horrorclix"}),
+        (("heroclix/core", "horrorclix/2008"), {"heroclix", "horrorclix"}),
+    ],
+)
+def test_check_and_diff_load_only_their_games(sides: tuple[str, ...], games: set[str]) -> None:
+    """``check`` and ``diff`` read the topics of their rulesets' games only; every ruleset stays known."""
+    from adjudicator import cli  # noqa: PLC0415 - the command line's own helper
+
+    spec = cli._designer_spec(sides)
+    assert {topic.game for topic in spec.topics} == games
+    assert {"betrayal/2e", "gloomhaven/1e", "heroclix/core"} <= set(spec.rulesets())
+
+
+def test_a_ruleset_of_no_game_loads_every_game() -> None:
+    """An unknown ruleset loads the whole spec, so the usage error can name every known ruleset."""
+    from adjudicator import cli  # noqa: PLC0415 - the command line's own helper
+
+    spec = cli._designer_spec(("chess/1e",))
+    assert {topic.game for topic in spec.topics} == {"horrorclix", "heroclix", "gloomhaven", "betrayal"}
