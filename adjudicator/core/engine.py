@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
-from adjudicator.core.expr.unparse import unparse
 from adjudicator.core.graph import descendants, reading_graph
 from adjudicator.core.model import Clause, Decision, Rule, RuleView
 from adjudicator.core.sources import Citation
@@ -177,7 +176,7 @@ def _holds(clause: Clause, env: Facts) -> bool:
 
 
 def _note(decision: Decision, clause: Clause, value: Value) -> str:
-    cond = f"{unparse(clause.when)}: " if clause.when is not None else ""
+    cond = f"{clause.when_text}: " if clause.when is not None else ""
     return f"{cond}{decision.id} = {_show(value)}"
 
 

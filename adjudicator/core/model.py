@@ -10,10 +10,12 @@ from adjudicator.core.errors import Where
 from adjudicator.core.expr import ast
 from adjudicator.core.expr.compile import Fn, compile_expr
 from adjudicator.core.expr.types import Type
+from adjudicator.core.expr.unparse import unparse
 from adjudicator.core.sources import Citation
 
-_COMPILED = ("fn", "when_fn", "then_fn")
-"""The compiled (closure) attributes, made on first use and never pickled (see :mod:`adjudicator.core.spec_cache`)."""
+_COMPILED = ("fn", "when_fn", "then_fn", "when_text")
+"""Attributes made from the fields on first use (closures, a condition's text), never pickled
+(see :mod:`adjudicator.core.spec_cache`)."""
 
 
 def _without_compiled(obj: object) -> dict[str, Any]:
@@ -81,6 +83,11 @@ class Clause:
     def then_fn(self) -> Fn:
         """The result compiled to a function of the facts, made on first use."""
         return compile_expr(self.then)
+
+    @cached_property
+    def when_text(self) -> str | None:
+        """The condition written back as spec text (a trace step's note), made on first use; None: always."""
+        return unparse(self.when) if self.when is not None else None
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the expressions, not the compiled closures."""
