@@ -506,6 +506,10 @@ class BoardTable:
 
 Best = dict[str, dict[str, tuple[tuple[int, ...], Entry]]]
 """Per decision and fact vector: the rank of the smallest board seen, and its entry."""
+Found = dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, Outcome]]]
+""":data:`Best` as the scan keeps it: per decision and fact vector, the rank (its last item the board's
+index), the facts, the query and the outcome (plain tuples: cheap to build, compare and send between
+processes; entries are made for the vectors a table keeps)."""
 _WORKER_SPEC: list[Spec] = []
 """The spec a forked worker scans with (set before forking)."""
 
@@ -535,11 +539,12 @@ def build_many(
     if progress:
         progress(f"boards for {', '.join(playable)}: enumerating {count} (cached afterwards)")
     if started is not None and started.covers(playable, count):
-        found = {rs: started.results()[rs] for rs in playable}
+        found: dict[str, Found] = {rs: started.results()[rs] for rs in playable}
     else:
         found = _parallel(spec, playable, count)
+    docs: dict[int, Doc] = {}
     for ruleset in playable:
-        tables[ruleset] = _table(ruleset, found[ruleset], count)
+        tables[ruleset] = _table(ruleset, found[ruleset], count, docs)
     return tables
 
 
@@ -549,18 +554,26 @@ def has_boards(ruleset: str) -> bool:
     return bool(game.piece_types) and space_kind(game.space) is SQUARE
 
 
-def _table(ruleset: str, best: Best, count: int) -> BoardTable:
-    """The table of the smallest boards found, with only the boards some entry keeps."""
+def _table(ruleset: str, found: Found, count: int, docs: dict[int, Doc] | None = None) -> BoardTable:
+    """The table of the smallest boards found, with only the boards some entry keeps.
+
+    ``docs``: boards already generated, by index (the tables of one scan share them; filled as needed).
+    """
     game = game_of(ruleset).id
+    docs = {} if docs is None else docs
     table = BoardTable(ruleset)
     kept: dict[int, int] = {}
-    for decision, vectors in sorted(best.items()):
+    for decision, vectors in sorted(found.items()):
         table.entries[decision] = {}
-        for key, (_, entry) in sorted(vectors.items()):
-            if entry.board not in kept:
-                kept[entry.board] = len(table.boards)
-                table.boards.append(generate(entry.board, count, game)[0])
-            table.entries[decision][key] = Entry(entry.facts, kept[entry.board], entry.query, entry.outcome)
+        for key, (rank, facts, query, outcome) in sorted(vectors.items()):
+            index = rank[-1]
+            if index not in kept:
+                kept[index] = len(table.boards)
+                doc = docs.get(index)
+                if doc is None:
+                    doc = docs[index] = generate(index, count, game)[0]
+                table.boards.append(doc)
+            table.entries[decision][key] = Entry(facts, kept[index], query, outcome)
     return table
 
 
@@ -586,7 +599,7 @@ class Started:
         groups: dict[str, list[str]] = {}
         for ruleset in rulesets:  # one board stream per game
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
-        self.found: dict[str, Best] | None = None
+        self.found: dict[str, Found] | None = None
         _import_queries(rulesets)
         context = multiprocessing.get_context("fork")
         _WORKER_SPEC[:] = [spec]
@@ -605,7 +618,7 @@ class Started:
         """Whether this scan includes the boards asked for."""
         return count == self.count and set(rulesets) <= set(self.rulesets)
 
-    def results(self) -> dict[str, Best]:
+    def results(self) -> dict[str, Found]:
         """Wait for the workers (then they stop); their results merged per ruleset."""
         if self.found is None:
             try:
@@ -641,13 +654,13 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
         return None
 
 
-def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Best]:
+def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Found]:
     """Scan the boards in :func:`jobs` forked processes (a :class:`Started` scan read at once), else serially."""
     workers = jobs()
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         with suppress(OSError, multiprocessing.ProcessError):
             return Started(spec, rulesets, count, workers).results()
-    return _merge(rulesets, [scan_many(spec, rulesets, count, range(count))])
+    return _merge(rulesets, [_scan(spec, rulesets, count, range(count))])
 
 
 def _import_queries(rulesets: Sequence[str]) -> None:
@@ -658,25 +671,25 @@ def _import_queries(rulesets: Sequence[str]) -> None:
                 importlib.import_module(module)
 
 
-def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Best]]) -> dict[str, Best]:
+def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Found]]) -> dict[str, Found]:
     """The workers' findings together: per ruleset, decision and vector, the smallest rank."""
-    merged: dict[str, Best] = {}
+    merged: dict[str, Found] = {}
     for ruleset in rulesets:
-        best: Best = {}
+        best: Found = {}
         merged[ruleset] = best
         for part in parts:
             for decision, vectors in part.get(ruleset, {}).items():
                 mine = best.setdefault(decision, {})
-                for key, (rank, entry) in vectors.items():
-                    if key not in mine or rank < mine[key][0]:
-                        mine[key] = (rank, entry)
+                for key, seen in vectors.items():
+                    if key not in mine or seen[0] < mine[key][0]:
+                        mine[key] = seen
     return merged
 
 
-def _scan_slice(job: Job) -> dict[str, Best]:
+def _scan_slice(job: Job) -> dict[str, Found]:
     """One worker's share of a game's boards: chunks of :data:`CHUNK` indices claimed until none are left."""
     rulesets, count, stream = job
-    return scan_many(_WORKER_SPEC[0], rulesets, count, _claimed(_WORKER_NEXT[stream], count))
+    return _scan(_WORKER_SPEC[0], rulesets, count, _claimed(_WORKER_NEXT[stream], count))
 
 
 def _claimed(counter: Synchronized[int], count: int) -> Iterator[int]:
@@ -703,13 +716,24 @@ def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable
     (steps, lines) is shared too. The decisions are recorded by :class:`_Recorder` (what :func:`recording`
     records, each distinct call adapted and keyed once). The rulesets must share a game (one board stream).
     """
+    return {
+        ruleset: {
+            decision: {
+                key: (rank, Entry(facts, rank[-1], query, result)) for key, (rank, facts, query, result) in v.items()
+            }
+            for decision, v in vectors.items()
+        }
+        for ruleset, vectors in _scan(spec, rulesets, count, indices).items()
+    }
+
+
+def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int]) -> dict[str, Found]:
+    """:func:`scan_many` as the scan keeps it (:data:`Found`)."""
     games = {game_of(rs).id for rs in rulesets}
     if len(games) != 1:
         raise ValueError(f"one board stream per game: {', '.join(rulesets)} are of {len(games)} games")
     game = games.pop()
-    found: dict[str, dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, Outcome]]]] = {
-        rs: {} for rs in rulesets
-    }
+    found: dict[str, Found] = {rs: {} for rs in rulesets}
     with _Recorder() as recorder, _young_garbage_only():
         for seen, index in enumerate(indices):
             if seen == EMPTY_ABORT and not any(found.values()):
@@ -733,15 +757,7 @@ def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable
                         known = vectors.get(key)
                         if known is None or rank < known[0]:
                             vectors[key] = (rank, facts, query, result)
-    return {
-        ruleset: {
-            decision: {
-                key: (rank, Entry(facts, rank[-1], query, result)) for key, (rank, facts, query, result) in v.items()
-            }
-            for decision, v in found[ruleset].items()
-        }
-        for ruleset in rulesets
-    }
+    return found
 
 
 @contextmanager
