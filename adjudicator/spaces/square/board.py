@@ -23,7 +23,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step
@@ -147,6 +147,21 @@ def square_name(square: Square) -> str:
     if col < 0 or row < 0:
         raise ValueError(f"square {square!r} has a negative coordinate")
     return f"{column_name(col)}{row + 1}"
+
+
+@cache
+def _open_step(a: Square, b: Square) -> Step:
+    """The step from ``a`` to its neighbour ``b`` when no wall lies on its edges.
+
+    It depends on the two squares only: a frozen value, so one object serves every board (at most eight per
+    square of the largest map asked about).
+    """
+    if is_orthogonal(a, b):
+        return Step(a, b, vertex=False, sides=(), edges=(frozenset((a, b)),), wall=False, separated=False)
+    if is_diagonal(a, b):
+        edges = diagonal_edges(a, b)
+        return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=False, separated=False)
+    raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
 
 
 def as_square(square: SquareLike) -> Square:
@@ -416,18 +431,26 @@ class Board:
         return tuple(sq for sq in king_neighbours(_sq(square)) if sq in self.terrain)
 
     def step(self, frm: SpaceId, to: SpaceId) -> Step:
-        """The facts of a king-move step (a diagonal one passes a corner)."""
+        """The facts of a king-move step (a diagonal one passes a corner).
+
+        A step no wall touches is the same on every board (:func:`_open_step`, kept by its two squares).
+        """
         a, b = _sq(frm), _sq(to)
+        walls = self.walls
+        if not walls:
+            return _open_step(a, b)
         if is_orthogonal(a, b):
             edge: Edge = frozenset((a, b))
-            wall = edge in self.walls
-            return Step(a, b, vertex=False, sides=(), edges=(edge,), wall=wall, separated=wall)
+            if edge not in walls:
+                return _open_step(a, b)
+            return Step(a, b, vertex=False, sides=(), edges=(edge,), wall=True, separated=True)
         if is_diagonal(a, b):
             edges = diagonal_edges(a, b)
-            wall = any(e in self.walls for e in edges)
-            # walls that separate a and b lie on these edges: no wall, no separation
-            separated = wall and self.separated(a, b)
-            return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=wall, separated=separated)
+            if not any(e in walls for e in edges):
+                return _open_step(a, b)
+            # walls that separate a and b lie on these edges
+            separated = self.separated(a, b)
+            return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=True, separated=separated)
         raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
 
     def steps(self, frm: SpaceId) -> tuple[Step, ...]:
