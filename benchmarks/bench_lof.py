@@ -18,6 +18,7 @@ import time
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.lof import line_of_fire, piece_line_of_fire
+from adjudicator.games.clix.lof_map import board_map
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
 from adjudicator.spaces.square.board import Board
@@ -62,15 +63,24 @@ def random_situation(seed: int, ruleset: str = "horrorclix/2008") -> Situation:
     return Situation(ruleset, "outdoor", board, tuple(pieces), query, objects=objects)
 
 
-def one_line(spec_seed: int, count: int) -> list[float]:
-    """Microseconds of single evaluations between random pairs of pieces, uncached tables."""
+def one_line(spec_seed: int, count: int, *, kept: bool = False) -> list[float]:
+    """Microseconds of single evaluations between random pairs of pieces, uncached tables.
+
+    The map facts of a line are kept per board and pair of squares (as the engine always does). Without
+    ``kept``, the line facts and reports the board also keeps are dropped before each evaluation, so each
+    is worked out afresh; with it, a pair asked before is answered from the board's store.
+    """
     spec = load_spec()
     situation = random_situation(spec_seed)
     rng = random.Random(spec_seed)
+    stores = board_map(situation.board)
     times = []
     for _ in range(count):
         a, b = rng.sample(situation.pieces, 2)
         table = Table(spec, situation)
+        if not kept:
+            stores.facts.clear()
+            stores.reports.clear()
         start = time.perf_counter_ns()
         line_of_fire(table, a.square, b.square, a, b)
         times.append((time.perf_counter_ns() - start) / 1000)

@@ -80,10 +80,12 @@ def counting_starts(moving: Plan) -> list[SpaceId]:
 
 def _reached(moving: Plan, start: SpaceId) -> tuple[Search, dict[SpaceId, int]]:
     """Fewest steps from ``start`` to every square the piece may end an end of its base on."""
-    facts = copy.copy(moving.facts)
+    if not moving.facts.landings and moving.strict is not None:  # its landings serve every start's search
+        moving.strict.share_landings()
+    facts = copy.copy(moving.facts)  # the copies share the facts' stores (landings included)
     facts.start = start
     budgets = [b - 1 if b >= 1 else -1 for b in moving.budgets]
-    search = Search(facts, budgets, exact=False, generous=False)
+    search = Search(facts, budgets, exact=False, generous=False, share=True)
     best: dict[SpaceId, int] = {}
     ends: dict[tuple[SpaceId, str], bool] = {}  # move.can_end holds, by square and flight mode
     for state, d in search.dist.items():

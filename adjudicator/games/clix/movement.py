@@ -105,7 +105,14 @@ class Search:
     """One search over the movement states of a mover (see the module docstring)."""
 
     def __init__(
-        self, facts: MoveFacts, budgets: list[int], *, exact: bool, generous: bool, record: bool = False
+        self,
+        facts: MoveFacts,
+        budgets: list[int],
+        *,
+        exact: bool,
+        generous: bool,
+        record: bool = False,
+        share: bool = False,
     ) -> None:
         self.facts = facts
         self.budgets = budgets
@@ -128,9 +135,25 @@ class Search:
         self._can_end: dict[tuple[SpaceId, str], Result] = {}
         self._lands: dict[tuple[str, int, int], dict[Vector, dict[SpaceId, State | Result]]] = {}
         """Per flight mode, mode changes and steps after the step: :meth:`_land` of plain steps, by step."""
+        self.share = share or exact or bool(facts.landings)
+        """Whether :meth:`_land` reads and fills :attr:`MoveFacts.landings` (see :meth:`share_landings`)."""
         self.prune = not exact and all(a >= b for a, b in pairwise(budgets))
         self.name = facts.steps.name
         self._run()
+
+    def share_landings(self) -> None:
+        """Put this search's decided landings on its facts, for the next search of the same facts.
+
+        A search that is likely alone (a plain reach) keeps its landings to itself, as filling the facts'
+        store at every step costs more than it saves; one that shares (``share``: a double base's counting
+        starts, an exact count, a search after one that shared) reads and fills the store as it goes.
+        """
+        landings = self.facts.landings
+        for (flight, _, _), by_terrain in self._lands.items():
+            for terrain, by_square in by_terrain.items():
+                landed = landings.get((flight, terrain)) or landings.setdefault((flight, terrain), {})
+                for b, hit in by_square.items():
+                    landed[b] = hit[3] if isinstance(hit, State) else hit
 
     def _dominated(self, v: State, d: int) -> bool:
         """Whether a state with fewer mode changes, no more steps and so no less speed left covers ``v``.
@@ -246,7 +269,7 @@ class Search:
         """
         flight = u[1]
         landed: dict[SpaceId, bool | Result] | None = None
-        if pair is NO_PAIR:
+        if pair is NO_PAIR and self.share:
             landings = self.facts.landings
             landed = landings.get((flight, terrain)) or landings.setdefault((flight, terrain), {})
             known = landed.get(b)
@@ -258,15 +281,18 @@ class Search:
         if enter.value is not True and (
             enter.value is False or not self._ok(enter, f"{self.name(u[0])}->{self.name(b)}")
         ):
-            if enter.value is False and landed is not None:
-                lands.setdefault(terrain, {})[b] = landed[b] = enter
+            if enter.value is False and pair is NO_PAIR:
+                lands.setdefault(terrain, {})[b] = enter
+                if landed is not None:
+                    landed[b] = enter
             return enter
         stop = self._stop(flight, b, terrain)
         halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
         landing: State = _new_state(State, (b, flight, u[2], halt, new_steps))
-        if enter.value is True and stop.value is not None and landed is not None:
+        if enter.value is True and stop.value is not None and pair is NO_PAIR:
             lands.setdefault(terrain, {})[b] = landing
-            landed[b] = halt
+            if landed is not None:
+                landed[b] = halt
         return landing
 
     def _enter(self, flight: str, b: SpaceId, pair: Vector) -> Result:
@@ -360,14 +386,16 @@ class Search:
         dist, budgets, moves_out = self.dist, self.budgets, self.moves_out
         facts = self.facts
         legals, distance_legal = facts.legal, facts.distance_legal
-        can_ends, can_end_of = self._can_end, self.can_end
+        # by the end vector (many squares share one; a fresh search meets each square once)
+        end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
         # fewest steps first, then fewest mode changes (stable: a tie keeps the search's order)
         by_steps = sorted(dist.items(), key=itemgetter(1))
         if self.changed:
             by_steps.sort(key=lambda item: (item[1], item[0][2]))
         for state, d in by_steps:  # end_results inlined: hundreds of states
             square, flight, k, stopped, _ = state
-            can_end = can_ends.get((square, flight)) or can_end_of(square, flight)
+            vector = (flight, *(end_parts.get(square) or end_part(square)))
+            can_end = end_cache.get(vector) or self.can_end(square, flight)
             budget, spaces = budgets[k], min(MAX_FACT_SPEED, d)
             early = d < budget and (stopped or state not in moves_out)
             legal = legals.get((budget, spaces, early)) or distance_legal(budget, spaces, stopped_early=early)
@@ -391,6 +419,7 @@ class Search:
         """
         if self.record:
             return self._edges
+        self.share_landings()
         return Search(self.facts, self.budgets, exact=self.exact, generous=self.generous, record=True).edges
 
     @cached_property
@@ -544,6 +573,7 @@ def _plan(table: Table, mover: Piece, die: int | None, *, record: bool = False) 
         return out
     out.strict = Search(facts, out.budgets, exact=out.exact, generous=False, record=record)
     if out.strict.undecided:
+        out.strict.share_landings()
         out.generous = Search(facts, out.budgets, exact=out.exact, generous=True, record=record)
         _ = out.strict.end_states  # evaluate the strict ends so their undecided questions are recorded
     return out
@@ -764,9 +794,10 @@ def cite_search(citer: Citer, search: Search) -> None:
             cited.add(id(result))
             citer.cite(Why(result, f"{name(frm)}->{name(square)} barred"))
     start, can_end = facts.start, search.can_end
+    end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
     refused = []
     for square, flight in {s[:2] for s in search.dist if s[0] != start}:
-        result = can_end(square, flight)  # kept by the search's ends
+        result = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or can_end(square, flight)
         if result.value is False:
             refused.append(((square, flight), result))
     for (square, _), result in sorted(refused, key=lambda item: (key(item[0][0]), item[0][1])):
