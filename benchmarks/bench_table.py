@@ -50,6 +50,8 @@ PYTHON = sys.executable
 ADJUDICATOR = [PYTHON, "-m", "adjudicator"]
 LOF_EXAMPLE = ROOT / "examples" / "contract" / "lof-blocking.yaml"
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
+COLD_RUNS = 3
+"""Cold designer runs, each in an empty cache folder: the row shows their median (the machine is shared)."""
 
 
 def run_ms(argv: Sequence[str], repeats: int, env: dict[str, str] | None = None) -> float:
@@ -222,12 +224,16 @@ def designer_rows() -> None:
         "`diff horrorclix/1e horrorclix/2008`": ["diff", "horrorclix/1e", "horrorclix/2008", "--json"],
     }
     for label, args in commands.items():
-        with tempfile.TemporaryDirectory() as cache:
-            env = {**os.environ, "ADJUDICATOR_CACHE": cache}
-            cold = run_ms([*ADJUDICATOR, *args], 1, env)
-            warm = run_ms([*ADJUDICATOR, *args], 3, env)
-            solved = run_ms([*ADJUDICATOR, *args, "--no-cache"], 1, env)
-        row(f"{label}, cold (empty cache)", f"{cold / 1000:.1f} s", "≤ 10 s")
+        colds = []
+        for _ in range(COLD_RUNS):  # each in a new, empty cache folder; the last one's cache serves the warm rows
+            with tempfile.TemporaryDirectory() as cache:
+                env = {**os.environ, "ADJUDICATOR_CACHE": cache}
+                colds.append(run_ms([*ADJUDICATOR, *args], 1, env))
+                if len(colds) == COLD_RUNS:
+                    warm = run_ms([*ADJUDICATOR, *args], 3, env)
+                    solved = run_ms([*ADJUDICATOR, *args, "--no-cache"], 1, env)
+        spread = f" (median of {COLD_RUNS}: {min(colds) / 1000:.1f}-{max(colds) / 1000:.1f} s)"
+        row(f"{label}, cold (empty cache)", f"{statistics.median(colds) / 1000:.1f} s{spread}", "≤ 10 s")
         row(f"{label}, warm (findings cached)", f"{warm / 1000:.2f} s", "≤ 1.5 s")
         row(f"{label}, warm boards, findings solved again (--no-cache)", f"{solved / 1000:.2f} s", "")
 
