@@ -20,7 +20,13 @@ warm ``diff`` reads it in well under a second.
 A cold build scans the boards in forked worker processes (:func:`jobs`).
 The rulesets of one game share their boards, so :func:`scan_many` answers
 each board's queries under every ruleset asked in one pass (the map, and
-what the engine works out per map, built once). ``check`` and ``diff``
+what the engine works out per map, built once). A query's answer depends on
+its ruleset only through what ``Table.decide`` returns (the decisions, their
+facts and the game profile are the game's, shared by its rulesets), so when
+every call the first ruleset's run made comes out the same under another
+ruleset, that ruleset's run would make the very same calls: they are taken
+as its record without running the query again (:meth:`_Recorder.replays`;
+the tests compare the result with running every ruleset on its own). ``check`` and ``diff``
 :func:`start` the scan before their solver runs, so the two overlap;
 :func:`load_many` then takes the workers' results.
 
@@ -746,18 +752,28 @@ def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int
                 built = _Built.of(doc)
             if built is None:
                 continue
-            for ruleset in rulesets:
-                mine = found[ruleset]
-                for query in queries:
-                    rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
-                    for decision, facts, key, result in recorder.ask(spec, built, ruleset, query):
-                        vectors = mine.get(decision)
-                        if vectors is None:
-                            vectors = mine[decision] = {}
-                        known = vectors.get(key)
-                        if known is None or rank < known[0]:
-                            vectors[key] = (rank, facts, query, result)
+            for query in queries:
+                rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
+                first: Met | None = None
+                for ruleset in rulesets:
+                    if first is None or not recorder.replays(spec, ruleset, first):
+                        met = recorder.ask(spec, built, ruleset, query)
+                    else:
+                        met = first
+                    first = met if first is None else first
+                    _keep(found[ruleset], met, rank, query)
     return found
+
+
+def _keep(mine: Found, met: Met, rank: tuple[int, ...], query: QueryDoc) -> None:
+    """Record what one query met on one board (of this ``rank``), keeping the smallest board per vector."""
+    for decision, facts, key, result in met:
+        vectors = mine.get(decision)
+        if vectors is None:
+            vectors = mine[decision] = {}
+        known = vectors.get(key)
+        if known is None or rank < known[0]:
+            vectors[key] = (rank, facts, query, result)
 
 
 @contextmanager
@@ -777,6 +793,7 @@ def _young_garbage_only() -> Iterator[None]:
             gc.enable()
 
 
+_UNSEEN: Final = object()
 Met = list[tuple[str, dict[str, Value], str, Outcome]]
 """The decisions one query met: decision, facts as declared, their :func:`facts_key`, outcome."""
 Call = tuple[str, dict[str, Value], str, Outcome]
@@ -805,6 +822,8 @@ class _Recorder:
         self.log: dict[int, Call] = {}
         """The calls of the current query, each distinct call once (keyed by the call object's identity)."""
         self.adapted: Adapted = {}
+        self.outcomes: dict[tuple[str, str, str], Outcome | object] = {}
+        """What :meth:`replays` worked out, by ruleset, decision and fact key."""
         self.tables: list[Table] = []
         """The tables that decided something for the current query."""
         self.original: Callable[[Table, str, Mapping[str, Value]], Result] = Table.decide
@@ -839,6 +858,26 @@ class _Recorder:
 
     def __exit__(self, *_: object) -> None:
         Table.decide = self.original  # type: ignore[method-assign,assignment]
+
+    def replays(self, spec: Spec, ruleset: str, met: Met) -> bool:
+        """Whether every call of ``met`` (another ruleset's run of a query) comes out the same under ``ruleset``.
+
+        Then the query's run under ``ruleset`` would make the same calls (see the module docstring) and
+        ``met`` is its record too. The outcomes asked here are kept by ruleset, decision and fact key.
+        """
+        outcomes = self.outcomes
+        for decision, declared, key, shown in met:
+            memo_key = (ruleset, decision, key)
+            mine = outcomes.get(memo_key, _UNSEEN)
+            if mine is _UNSEEN:
+                try:
+                    mine = outcome_of(spec.decide(ruleset, decision, declared))
+                except RuleConflict:
+                    mine = "conflict"
+                outcomes[memo_key] = mine
+            if mine != shown or type(mine) is not type(shown):
+                return False
+        return True
 
     def ask(self, spec: Spec, built: _Built, ruleset: str, query: QueryDoc) -> Met:
         """The distinct decision calls met answering one query on one board (a query the engine refuses meets none)."""

@@ -34,13 +34,46 @@ def as_json(table: boards.BoardTable) -> str:
     return json.dumps(table.to_json(), sort_keys=True)
 
 
-def test_one_pass_over_two_rulesets_equals_one_pass_each(spec: Spec) -> None:
-    """``scan_many`` finds, per ruleset, exactly what ``scan`` finds for that ruleset alone."""
-    together = boards.scan_many(spec, EDITIONS, COUNT, range(COUNT))
-    for ruleset in EDITIONS:
+@pytest.mark.parametrize("order", [EDITIONS, EDITIONS[::-1]])
+def test_one_pass_over_two_rulesets_equals_one_pass_each(
+    spec: Spec, order: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scan_many`` finds, per ruleset, exactly what ``scan`` finds for that ruleset alone.
+
+    In one pass most queries of the second ruleset are not run again: the first ruleset's calls are
+    replayed (:meth:`boards._Recorder.replays`). Both ways are taken here, so the replay is checked against
+    running each ruleset on its own.
+    """
+    taken = {True: 0, False: 0}
+    replays = boards._Recorder.replays
+
+    def counted(self: boards._Recorder, *args: object) -> bool:
+        found = replays(self, *args)  # type: ignore[arg-type]
+        taken[found] += 1
+        return found
+
+    monkeypatch.setattr(boards._Recorder, "replays", counted)
+    together = boards.scan_many(spec, order, COUNT, range(COUNT))
+    assert taken[True] > taken[False] > 0
+    for ruleset in order:
         alone = boards.scan(spec, ruleset, COUNT, range(COUNT))
         assert together[ruleset] == alone
         assert alone  # the boards meet decisions: not a vacuous match
+
+
+def test_a_call_decided_otherwise_is_not_replayed(spec: Spec) -> None:
+    """A record replays under another ruleset only if every call comes out the same there (value and type)."""
+    recorder = boards._Recorder()
+    facts = {"die": 4}
+    key = boards.facts_key(facts)
+    same = [("breakaway.succeeds", facts, key, True)]
+    assert recorder.replays(spec, "horrorclix/2008", same)
+    assert not recorder.replays(spec, "horrorclix/2008", [("breakaway.succeeds", facts, key, False)])
+    assert not recorder.replays(spec, "horrorclix/2008", [("breakaway.succeeds", facts, key, 1)])
+    low = {"die": 3}
+    assert not recorder.replays(
+        spec, "horrorclix/2008", [*same, ("breakaway.succeeds", low, boards.facts_key(low), True)]
+    )
 
 
 def test_scan_many_refuses_rulesets_of_two_games(spec: Spec) -> None:
