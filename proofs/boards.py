@@ -76,6 +76,8 @@ from adjudicator.situation.model import (
     ValueQuery,
 )
 from adjudicator.spaces import Space, SpaceId, space_kind
+from proofs import board_logs
+from proofs.board_logs import Logs
 
 Doc = dict[str, Any]
 """A board: the contract's situation document without ``ruleset`` and ``query``."""
@@ -97,7 +99,7 @@ QUERY_RANK: Final = {"move": 0, "line_of_fire": 1, "attack": 2, "action": 3, "re
 """Which query a designer would rather read, when two on one board meet the same facts."""
 EMPTY_ABORT: Final = 40
 """Give up after this many boards if the engine recorded nothing (a spec the queries do not fit)."""
-CODE_FILES: Final = ("adjudicator", "proofs/boards.py")
+CODE_FILES: Final = ("adjudicator", "proofs/boards.py", "proofs/board_logs.py")
 """The code whose changes make the cached table stale."""
 UNHASHED: Final = ("docgen", "cli", "coverage")
 """Modules of ``adjudicator`` that do not answer queries (their changes keep the cache)."""
@@ -516,6 +518,8 @@ Found = dict[str, dict[str, tuple[tuple[int, ...], dict[str, Value], QueryDoc, O
 """:data:`Best` as the scan keeps it: per decision and fact vector, the rank (its last item the board's
 index), the facts, the query and the outcome (plain tuples: cheap to build, compare and send between
 processes; entries are made for the vectors a table keeps)."""
+Scanned = tuple[Found, list[Logs]]
+"""One ruleset's scan: what the table keeps, and every query's calls (one :class:`Logs` per worker)."""
 _WORKER_SPEC: list[Spec] = []
 """The spec a forked worker scans with (set before forking)."""
 
@@ -538,20 +542,32 @@ def build_many(
 
     ``started``: a scan :func:`start` began in the background, whose results are used for its rulesets.
     """
-    tables = {rs: BoardTable(rs) for rs in rulesets}
+    return {rs: table for rs, (table, _) in _build(spec, rulesets, count, progress, started).items()}
+
+
+def _build(
+    spec: Spec,
+    rulesets: Sequence[str],
+    count: int,
+    progress: Callable[[str], None] | None,
+    started: Started | None,
+) -> dict[str, tuple[BoardTable, list[Logs]]]:
+    """:func:`build_many`, with each ruleset's logs (none for a game without boards)."""
+    out: dict[str, tuple[BoardTable, list[Logs]]] = {rs: (BoardTable(rs), []) for rs in rulesets}
     playable = tuple(rs for rs in rulesets if has_boards(rs))
     if not playable:
-        return tables
+        return out
     if progress:
         progress(f"boards for {', '.join(playable)}: enumerating {count} (cached afterwards)")
     if started is not None and started.covers(playable, count):
-        found: dict[str, Found] = {rs: started.results()[rs] for rs in playable}
+        scanned: dict[str, Scanned] = {rs: started.results()[rs] for rs in playable}
     else:
-        found = _parallel(spec, playable, count)
+        scanned = _parallel(spec, playable, count)
     docs: dict[int, Doc] = {}
     for ruleset in playable:
-        tables[ruleset] = _table(ruleset, found[ruleset], count, docs)
-    return tables
+        found, logs = scanned[ruleset]
+        out[ruleset] = (_table(ruleset, found, count, docs), logs)
+    return out
 
 
 def has_boards(ruleset: str) -> bool:
@@ -605,7 +621,7 @@ class Started:
         groups: dict[str, list[str]] = {}
         for ruleset in rulesets:  # one board stream per game
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
-        self.found: dict[str, Found] | None = None
+        self.found: dict[str, Scanned] | None = None
         _import_queries(rulesets)
         context = multiprocessing.get_context("fork")
         _WORKER_SPEC[:] = [spec]
@@ -624,7 +640,7 @@ class Started:
         """Whether this scan includes the boards asked for."""
         return count == self.count and set(rulesets) <= set(self.rulesets)
 
-    def results(self) -> dict[str, Found]:
+    def results(self) -> dict[str, Scanned]:
         """Wait for the workers (then they stop); their results merged per ruleset."""
         if self.found is None:
             try:
@@ -649,7 +665,9 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
     reads it).
     """
     missing = tuple(
-        rs for rs in dict.fromkeys(rulesets) if has_boards(rs) and not table_path(spec, rs, count).is_file()
+        rs
+        for rs in dict.fromkeys(rulesets)
+        if has_boards(rs) and not table_path(spec, rs, count).is_file() and not logs_path(rs, count).is_file()
     )
     workers = jobs()
     if not missing or workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -660,7 +678,7 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
         return None
 
 
-def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Found]:
+def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Scanned]:
     """Scan the boards in :func:`jobs` forked processes (a :class:`Started` scan read at once), else serially."""
     workers = jobs()
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -677,22 +695,26 @@ def _import_queries(rulesets: Sequence[str]) -> None:
                 importlib.import_module(module)
 
 
-def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Found]]) -> dict[str, Found]:
-    """The workers' findings together: per ruleset, decision and vector, the smallest rank."""
-    merged: dict[str, Found] = {}
+def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Scanned]]) -> dict[str, Scanned]:
+    """The workers' findings together: per ruleset, decision and vector, the smallest rank; and all their logs."""
+    merged: dict[str, Scanned] = {}
     for ruleset in rulesets:
         best: Found = {}
-        merged[ruleset] = best
+        logs: list[Logs] = []
         for part in parts:
-            for decision, vectors in part.get(ruleset, {}).items():
+            if ruleset not in part:
+                continue
+            logs += part[ruleset][1]
+            for decision, vectors in part[ruleset][0].items():
                 mine = best.setdefault(decision, {})
                 for key, seen in vectors.items():
                     if key not in mine or seen[0] < mine[key][0]:
                         mine[key] = seen
+        merged[ruleset] = (best, logs)
     return merged
 
 
-def _scan_slice(job: Job) -> dict[str, Found]:
+def _scan_slice(job: Job) -> dict[str, Scanned]:
     """One worker's share of a game's boards: chunks of :data:`CHUNK` indices claimed until none are left."""
     rulesets, count, stream = job
     return _scan(_WORKER_SPEC[0], rulesets, count, _claimed(_WORKER_NEXT[stream], count))
@@ -729,17 +751,18 @@ def scan_many(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable
             }
             for decision, v in vectors.items()
         }
-        for ruleset, vectors in _scan(spec, rulesets, count, indices).items()
+        for ruleset, (vectors, _) in _scan(spec, rulesets, count, indices).items()
     }
 
 
-def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int]) -> dict[str, Found]:
-    """:func:`scan_many` as the scan keeps it (:data:`Found`)."""
+def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int]) -> dict[str, Scanned]:
+    """:func:`scan_many` as the scan keeps it (:data:`Found`), with every query's calls (:class:`Logs`)."""
     games = {game_of(rs).id for rs in rulesets}
     if len(games) != 1:
         raise ValueError(f"one board stream per game: {', '.join(rulesets)} are of {len(games)} games")
     game = games.pop()
     found: dict[str, Found] = {rs: {} for rs in rulesets}
+    logs = {rs: Logs() for rs in rulesets}
     with _Recorder() as recorder, _young_garbage_only():
         for seen, index in enumerate(indices):
             if seen == EMPTY_ABORT and not any(found.values()):
@@ -753,7 +776,8 @@ def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int
             if built is None:
                 continue
             for query in queries:
-                rank = (*doc_size, QUERY_RANK.get(query["kind"], 9), index)
+                kind = QUERY_RANK.get(query["kind"], 9)
+                rank = (*doc_size, kind, index)
                 first: Met | None = None
                 for ruleset in rulesets:
                     if first is None or not recorder.replays(spec, ruleset, first):
@@ -762,7 +786,8 @@ def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int
                         met = first
                     first = met if first is None else first
                     _keep(found[ruleset], met, rank, query)
-    return found
+                    logs[ruleset].add(index, doc_size, kind, met)
+    return {rs: (found[rs], [logs[rs]]) for rs in rulesets}
 
 
 def _keep(mine: Found, met: Met, rank: tuple[int, ...], query: QueryDoc) -> None:
@@ -900,9 +925,23 @@ def cache_dir() -> Path:
 
 def fingerprint(spec: Spec, ruleset: str, count: int) -> str:
     """A hash of the spec files, the engine's code, this module and the enumeration bounds."""
-    digest = hashlib.sha256(f"{ruleset}|{count}|{SIZES}".encode())
-    project = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256(code_fingerprint(ruleset, count).encode())
     files = sorted((spec.root / "spec").rglob("*.yaml")) if (spec.root / "spec").is_dir() else []
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@cache
+def code_fingerprint(ruleset: str, count: int) -> str:
+    """A hash of the engine's code, this module and the enumeration bounds (what the logs are kept under).
+
+    Kept for the process: the code does not change under a running process.
+    """
+    digest = hashlib.sha256(f"{ruleset}|{count}|{SIZES}|{board_logs.VERSION}".encode())
+    project = Path(__file__).resolve().parents[1]
+    files: list[Path] = []
     for name in CODE_FILES:
         path = project / name
         files += sorted(p for p in path.rglob("*.py") if not p.name.startswith(UNHASHED)) if path.is_dir() else [path]
@@ -910,6 +949,12 @@ def fingerprint(spec: Spec, ruleset: str, count: int) -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def logs_path(ruleset: str, count: int = BOARD_COUNT) -> Path:
+    """The cache file of a ruleset's logs (:mod:`proofs.board_logs`), named by :func:`code_fingerprint`."""
+    slug = ruleset.replace("/", "-")
+    return cache_dir() / f"witness-logs-{slug}-{code_fingerprint(ruleset, count)}.pickle"
 
 
 def table_path(spec: Spec, ruleset: str, count: int = BOARD_COUNT) -> Path:
@@ -942,12 +987,106 @@ def load_many(
     missing = [rs for rs in dict.fromkeys(rulesets) if rs not in tables]
     by_game: dict[str, list[str]] = {}
     for ruleset in missing:
+        if (started is None or not started.covers([ruleset], count)) and has_boards(ruleset):
+            rebuilt = _incremental(spec, ruleset, count, progress)
+            if rebuilt is not None:
+                tables[ruleset] = _stored(spec, ruleset, count, *rebuilt)
+                continue
         by_game.setdefault(game_of(ruleset).id, []).append(ruleset)
     for group in by_game.values():
-        for ruleset, table in build_many(spec, group, count, progress, started).items():
-            tables[ruleset] = table
-            _store(table_path(spec, ruleset, count), ruleset, table)
+        for ruleset, (table, logs) in _build(spec, group, count, progress, started).items():
+            tables[ruleset] = _stored(spec, ruleset, count, table, logs)
     return {rs: tables[rs] for rs in rulesets}
+
+
+def _stored(spec: Spec, ruleset: str, count: int, table: BoardTable, logs: Sequence[Logs]) -> BoardTable:
+    """Write a table (and its logs, if any) to the cache; the table."""
+    _store(table_path(spec, ruleset, count), ruleset, table)
+    if any(part.boards for part in logs):
+        slug = ruleset.replace("/", "-")
+        what = (ruleset, count, board_logs.declared_digest(spec, ruleset))
+        board_logs.write(logs_path(ruleset, count), logs, what, f"witness-logs-{slug}-*.pickle")
+    return table
+
+
+RERUN_LIMIT: Final = 0.5
+"""The share of queries above which a spec edit rescans every board (in parallel) rather than those queries."""
+
+
+def _incremental(
+    spec: Spec, ruleset: str, count: int, progress: Callable[[str], None] | None
+) -> tuple[BoardTable, list[Logs]] | None:
+    """The table of ``ruleset`` from the logs of an earlier spec, running again only the queries an edit changes.
+
+    None when no logs fit (another engine, bounds or declarations) or when the edit changes most queries.
+    """
+    path = logs_path(ruleset, count)
+    if not path.is_file():
+        return None
+    logs = board_logs.read(path, ruleset, count, board_logs.declared_digest(spec, ruleset))
+    if logs is None:
+        return None
+    found = rebuild(spec, ruleset, count, logs, progress)
+    if found is None:
+        return None
+    docs: dict[int, Doc] = {}
+    return _table(ruleset, found[0], count, docs), found[1]
+
+
+def rebuild(
+    spec: Spec, ruleset: str, count: int, logs: Logs, progress: Callable[[str], None] | None = None
+) -> Scanned | None:
+    """What the scan finds under ``spec``, from the logs of an earlier scan (see :mod:`proofs.board_logs`).
+
+    Every logged call is asked again; a query whose calls all come out as logged keeps its log, the others
+    are run again. None when more than :data:`RERUN_LIMIT` of the queries must run.
+    """
+    same = []
+    for decision, facts, _, shown in logs.calls:
+        try:
+            now: Outcome = outcome_of(spec.decide(ruleset, decision, facts))
+        except RuleConflict:
+            now = "conflict"
+        same.append(now == shown and type(now) is type(shown))
+    redo = {
+        index: {q for q, ids in enumerate(queries) if not all(same[i] for i in ids)}
+        for index, (_, _, queries) in logs.boards.items()
+    }
+    reruns = sum(len(qs) for qs in redo.values())
+    total = sum(len(queries) for _, _, queries in logs.boards.values())
+    if reruns > RERUN_LIMIT * total:
+        return None
+    if progress:
+        progress(f"boards for {ruleset}: {reruns} of {total} queries asked again after the spec changed")
+    game = game_of(ruleset).id
+    fresh = Logs()
+    found: Found = {}
+    with _Recorder() as recorder, _young_garbage_only():
+        for index, (doc_size, kinds, queries) in sorted(logs.boards.items()):
+            asked: list[QueryDoc] = []
+            built: _Built | None = None
+            if redo[index]:
+                doc, asked = generate(index, count, game)
+                built = _Built.of(doc)
+            for q, (kind, ids) in enumerate(zip(kinds, queries, strict=True)):
+                met = recorder.ask(spec, built, ruleset, asked[q]) if built is not None and q in redo[index] else None
+                if met is None:
+                    met = [logs.calls[i] for i in ids]
+                _keep(found, met, (*doc_size, kind, index), {"board": index, "query": q})
+                fresh.add(index, doc_size, kind, met)
+    _queries_of(found, count, game)
+    return found, [fresh]
+
+
+def _queries_of(found: Found, count: int, game: str) -> None:
+    """Put each kept entry's query in place of its board and query number (:func:`rebuild`'s placeholder)."""
+    queries: dict[int, list[QueryDoc]] = {}
+    for vectors in found.values():
+        for key, (rank, facts, where, outcome) in vectors.items():
+            index = where["board"]
+            if index not in queries:
+                queries[index] = generate(index, count, game)[1]
+            vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
 
 
 def _store(path: Path, ruleset: str, table: BoardTable) -> None:

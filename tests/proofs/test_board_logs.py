@@ -1,0 +1,146 @@
+"""Witness-board tables rebuilt after a spec edit from the logs of the last scan (issue 18): the same tables."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from adjudicator.core.spec import Spec, load_spec_uncached
+from proofs import board_logs, boards
+from tests.conftest import ROOT
+
+COUNT = 60
+"""A small enumeration (every tier, a few boards each)."""
+EDITIONS = ("horrorclix/1e", "horrorclix/2008")
+RULE_FILE = "horrorclix/06-movement.yaml"
+THRESHOLD = "when: die >= 4"
+"""The break-away roll needed (both editions' rule): the edit makes it 5."""
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty cache folder."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def spec() -> Spec:
+    """The project's spec."""
+    return load_spec_uncached(ROOT / "spec")
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory: pytest.TempPathFactory) -> Spec:
+    """The project's spec with the break-away roll raised from 4 to 5."""
+    root = tmp_path_factory.mktemp("edited")
+    shutil.copytree(ROOT / "spec", root / "spec")
+    path = root / "spec" / RULE_FILE
+    text = path.read_text(encoding="utf-8")
+    assert text.count(THRESHOLD) == 1
+    path.write_text(text.replace(THRESHOLD, "when: die >= 5"), encoding="utf-8")
+    return load_spec_uncached(root / "spec")
+
+
+def as_json(table: boards.BoardTable) -> str:
+    """A table as canonical JSON text."""
+    return json.dumps(table.to_json(), sort_keys=True)
+
+
+class Asked:
+    """Counts the queries the engine answers (``_Recorder.ask``) and the rebuilds from logs."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.queries = 0
+        self.rebuilds: list[bool] = []
+        ask, rebuild = boards._Recorder.ask, boards.rebuild
+
+        def counted_ask(recorder: boards._Recorder, *args: object) -> boards.Met:
+            self.queries += 1
+            return ask(recorder, *args)  # type: ignore[arg-type]
+
+        def counted_rebuild(*args: object, **kwargs: object) -> boards.Scanned | None:
+            found = rebuild(*args, **kwargs)  # type: ignore[arg-type]
+            self.rebuilds.append(found is not None)
+            return found
+
+        monkeypatch.setattr(boards._Recorder, "ask", counted_ask)
+        monkeypatch.setattr(boards, "rebuild", counted_rebuild)
+
+
+def test_a_spec_edit_runs_again_only_the_queries_it_changes(
+    spec: Spec, edited: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an edit, the tables come from the logs and a few queries run again: the tables a full scan gives."""
+    before = boards.load_many(spec, EDITIONS, COUNT)
+    assert sorted(p.name.split("-")[2] for p in cache.glob("witness-logs-*.pickle")) == ["horrorclix", "horrorclix"]
+    asked = Asked(monkeypatch)
+    after = boards.load_many(edited, EDITIONS, COUNT)
+    total = sum(len(boards.generate(i, COUNT, "horrorclix")[1]) for i in range(COUNT)) * len(EDITIONS)
+    assert asked.rebuilds == [True, True]
+    assert 0 < asked.queries < total / 10
+    for ruleset in EDITIONS:
+        full = boards.build(edited, ruleset, COUNT)
+        assert as_json(after[ruleset]) == as_json(full)
+        assert as_json(before[ruleset]) != as_json(full)  # the edit shows on these boards: not a vacuous match
+
+
+def test_the_rebuilt_tables_rebuild_again(spec: Spec, edited: Spec, cache: Path) -> None:
+    """The logs written by a rebuild serve the next edit (here: back to the original spec)."""
+    first = boards.load_many(spec, EDITIONS, COUNT)
+    boards.load_many(edited, EDITIONS, COUNT)
+    back = boards.load_many(spec, EDITIONS, COUNT)
+    for ruleset in EDITIONS:
+        assert as_json(back[ruleset]) == as_json(first[ruleset])
+
+
+def test_other_declarations_or_bad_logs_mean_a_full_scan(
+    spec: Spec, edited: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Logs made under other decision declarations, or unreadable, are not used; nothing fails."""
+    boards.load_many(spec, EDITIONS, COUNT)
+    for path in cache.glob("witness-logs-horrorclix-1e-*.pickle"):
+        path.write_bytes(b"not a pickle")
+    monkeypatch.setattr(board_logs, "declared_digest", lambda *_: "another declaration")
+    asked = Asked(monkeypatch)
+    after = boards.load_many(edited, EDITIONS, COUNT)
+    assert asked.rebuilds == []
+    for ruleset in EDITIONS:
+        assert as_json(after[ruleset]) == as_json(boards.build(edited, ruleset, COUNT))
+
+
+def test_no_background_scan_when_logs_can_rebuild(spec: Spec, edited: Spec, cache: Path) -> None:
+    """With logs of this engine, ``start`` leaves the tables to the rebuild (it would scan every board)."""
+    boards.load_many(spec, EDITIONS, COUNT)
+    assert boards.start(edited, EDITIONS, COUNT) is None
+    for path in cache.glob("witness-logs-*.pickle"):
+        path.unlink()
+    started = boards.start(edited, EDITIONS, COUNT)
+    if started is not None:  # None on a machine with one worker or no fork
+        started.close()
+
+
+def test_logs_read_back_as_written(spec: Spec, cache: Path) -> None:
+    """Two workers' logs written as they are read back as one: every query's calls, each call once."""
+    found = boards._scan(spec, ("horrorclix/2008",), COUNT, range(0, COUNT, 2))["horrorclix/2008"][1]
+    other = boards._scan(spec, ("horrorclix/2008",), COUNT, range(1, COUNT, 2))["horrorclix/2008"][1]
+    path = cache / "logs.pickle"
+    what = ("horrorclix/2008", COUNT, "digest")
+    board_logs.write(path, [*found, *other], what, "nothing-*")
+    assert board_logs.read(path, "horrorclix/2008", COUNT + 1, "digest") is None
+    assert board_logs.read(path, "horrorclix/2008", COUNT, "other") is None
+    back = board_logs.read(path, *what)
+    assert back is not None
+    assert sorted(back.boards) == sorted([*found[0].boards, *other[0].boards])
+    keys = [(call[0], call[2]) for call in back.calls]
+    assert len(keys) == len(set(keys))
+    for part in (*found, *other):
+        for index, (size, kinds, queries) in part.boards.items():
+            assert back.boards[index][:2] == (size, kinds)
+            assert [[back.calls[i] for i in ids] for ids in back.boards[index][2]] == [
+                [part.calls[i] for i in ids] for ids in queries
+            ]
