@@ -15,11 +15,13 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
 from proofs.encode import Side
 from proofs.report import rule_ref
+from proofs.solver import RLIMIT
 
 CLOSEST = 3
 """How many neighbouring rules a gap cites."""
-OPTIMISE_MS = 2000
-"""Time bound of one nearest-situation search."""
+OPTIMISE_RLIMIT = RLIMIT
+"""Effort bound of one nearest-situation search (Z3's resource count, not time: the answer does not depend on
+how busy the machine is)."""
 
 
 def closest(spec: Spec, side: Side, situation: dict[str, Value]) -> list[dict[str, Any]]:
@@ -30,7 +32,7 @@ def closest(spec: Spec, side: Side, situation: dict[str, Value]) -> list[dict[st
         applies = z3.Or([arm.applies for arm in side.arms if arm.rule == rule])
         changed = z3.Sum([z3.If(facts.vars[k] == facts.constant(v), 0, 1) for k, v in situation.items()])
         optimiser = z3.Optimize()
-        optimiser.set("timeout", OPTIMISE_MS)
+        optimiser.set("rlimit", OPTIMISE_RLIMIT)
         optimiser.add(*facts.constraints, applies)
         optimiser.minimize(changed)
         if optimiser.check() == z3.sat:

@@ -72,6 +72,15 @@ def test_gap_says_its_question_closest_rules_and_severity(bad_spec: Spec) -> Non
     assert _well_cited(gap["citations"]["horrorclix/2008"])
 
 
+def test_closest_rules_are_bounded_by_effort_not_time(bad_spec: Spec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A nearest-situation search that runs out of its resource limit names no rule (unknown never counts)."""
+    from proofs import nearest  # noqa: PLC0415 - the module whose bound is lowered
+
+    monkeypatch.setattr(nearest, "OPTIMISE_RLIMIT", 1)
+    (gap,) = [f for f in check.run(bad_spec, "horrorclix/2008", boards=False) if f["kind"] == "gap"]
+    assert gap["closest"] == []
+
+
 def _cli_spec(name: str) -> Path:
     return FIXTURES / name / "spec"
 
