@@ -18,12 +18,13 @@ digest of the game's declarations (:func:`declared_digest`) checked on use.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
+
+from adjudicator.core import resources
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -133,10 +134,5 @@ def write(path: Path, parts: Sequence[Logs], what: tuple[str, int, str], stale_g
         "declared": declared,
         "parts": [part.state() for part in parts],
     }
-    with suppress(OSError, pickle.PicklingError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        for stale in path.parent.glob(stale_glob):
-            stale.unlink(missing_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-        partial.replace(path)
+    with suppress(pickle.PicklingError):
+        resources.write_atomically(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL), stale=stale_glob)

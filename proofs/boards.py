@@ -1092,13 +1092,7 @@ def _queries_of(found: Found, count: int, game: str) -> None:
 def _store(path: Path, ruleset: str, table: BoardTable) -> None:
     """Write a table to the cache (atomically), removing the ruleset's stale tables."""
     slug = ruleset.replace("/", "-")
-    with suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        for stale in path.parent.glob(f"witness-boards-{slug}-*.json"):
-            stale.unlink(missing_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps(table.to_json()), encoding="utf-8")
-        partial.replace(path)
+    resources.write_atomically(path, json.dumps(table.to_json()).encode("utf-8"), stale=f"witness-boards-{slug}-*.json")
 
 
 def invariant_breaks(spec: Spec, table: BoardTable) -> list[tuple[str, str, Entry]]:

@@ -32,7 +32,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import metadata
@@ -107,19 +106,8 @@ def read(path: Path, key: str) -> Findings | None:
 
 def write(path: Path, key: str, findings: Findings) -> None:
     """Write the entry atomically (temporary file, then rename); silently skip when it cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(key + "\n")
-                json.dump(findings, handle, ensure_ascii=False)
-            Path(temp).replace(path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return
+    text = key + "\n" + json.dumps(findings, ensure_ascii=False)
+    resources.write_atomically(path, text.encode("utf-8"))
 
 
 def cached_run(command: str, args: Sequence[str], compute: Callable[[], Findings], *, use: bool = True) -> Findings:

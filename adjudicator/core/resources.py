@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 SPEC_PACKAGE = "adjudicator.spec"
@@ -80,6 +81,29 @@ def cache_dir() -> Path:
         return Path(env)
     root = checkout_root()
     return root / ".cache" if root is not None else user_cache_dir()
+
+
+def write_atomically(path: Path, data: bytes, *, stale: str = "") -> bool:
+    """Write a cache file whole or not at all (a temporary file beside it, then a rename).
+
+    ``stale``: a glob of the folder's files the new one replaces (removed first). False, and nothing left
+    behind, when the folder cannot be written: a cache that cannot be kept is no error.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob(stale) if stale else ():
+            old.unlink(missing_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            Path(temp).replace(path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True
 
 
 def seeds_required() -> bool:

@@ -33,7 +33,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -116,18 +115,10 @@ def write_entry(path: Path, key: str, spec: Spec) -> None:
     """Write the entry atomically (temporary file, then rename); silently skip when it cannot be written."""
     try:
         payload = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(key.encode() + b"\n" + payload)
-            Path(temp).replace(path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-        prune(path.parent)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+    except (pickle.PicklingError, TypeError, AttributeError):
         return
+    if resources.write_atomically(path, key.encode() + b"\n" + payload):
+        prune(path.parent)
 
 
 def prune(folder: Path) -> None:
