@@ -113,6 +113,19 @@ def outcome_of(result: Result) -> Outcome:
     return "undecided" if result.status == "undecided" else result.value
 
 
+def outcome_now(spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value]) -> Outcome:
+    """What a decision comes to under ``ruleset`` for facts as declared: its :func:`outcome_of`, or ``"conflict"``."""
+    try:
+        return outcome_of(spec.decide(ruleset, decision, facts))
+    except RuleConflict:
+        return "conflict"
+
+
+def same_outcome(one: Outcome | object, other: Outcome) -> bool:
+    """Whether two outcomes are the same value of the same type (``True == 1``, but not here)."""
+    return one == other and type(one) is type(other)
+
+
 Log = list[tuple[str, dict[str, Value], Outcome]]
 
 
@@ -672,7 +685,7 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
     workers = jobs()
     if not missing or workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    try:  # one worker more than the CPUs: the caller's solver shares them at first, then waits
+    try:  # the caller's solver shares the CPUs with the workers while it runs, then waits for them
         return Started(spec, missing, count, workers)
     except (OSError, multiprocessing.ProcessError):
         return None
@@ -895,12 +908,8 @@ class _Recorder:
             memo_key = (ruleset, decision, key)
             mine = outcomes.get(memo_key, _UNSEEN)
             if mine is _UNSEEN:
-                try:
-                    mine = outcome_of(spec.decide(ruleset, decision, declared))
-                except RuleConflict:
-                    mine = "conflict"
-                outcomes[memo_key] = mine
-            if mine != shown or type(mine) is not type(shown):
+                mine = outcomes[memo_key] = outcome_now(spec, ruleset, decision, declared)
+            if not same_outcome(mine, shown):
                 return False
         return True
 
@@ -1026,28 +1035,31 @@ def _incremental(
     logs = board_logs.read(path, ruleset, count, board_logs.declared_digest(spec, ruleset))
     if logs is None:
         return None
-    found = rebuild(spec, ruleset, count, logs, progress)
+    docs: dict[int, Doc] = {}
+    found = rebuild(spec, ruleset, count, logs, progress, docs=docs)
     if found is None:
         return None
-    docs: dict[int, Doc] = {}
     return _table(ruleset, found[0], count, docs), found[1]
 
 
 def rebuild(
-    spec: Spec, ruleset: str, count: int, logs: Logs, progress: Callable[[str], None] | None = None
+    spec: Spec,
+    ruleset: str,
+    count: int,
+    logs: Logs,
+    progress: Callable[[str], None] | None = None,
+    *,
+    docs: dict[int, Doc] | None = None,
 ) -> Scanned | None:
     """What the scan finds under ``spec``, from the logs of an earlier scan (see :mod:`proofs.board_logs`).
 
     Every logged call is asked again; a query whose calls all come out as logged keeps its log, the others
-    are run again. None when more than :data:`RERUN_LIMIT` of the queries must run.
+    are run again. None when more than :data:`RERUN_LIMIT` of the queries must run. ``docs``: the boards
+    generated on the way, by index (for :func:`_table`).
     """
-    same = []
-    for decision, facts, _, shown in logs.calls:
-        try:
-            now: Outcome = outcome_of(spec.decide(ruleset, decision, facts))
-        except RuleConflict:
-            now = "conflict"
-        same.append(now == shown and type(now) is type(shown))
+    same = [
+        same_outcome(outcome_now(spec, ruleset, decision, facts), shown) for decision, facts, _, shown in logs.calls
+    ]
     redo = {
         index: {q for q, ids in enumerate(queries) if not all(same[i] for i in ids)}
         for index, (_, _, queries) in logs.boards.items()
@@ -1074,18 +1086,21 @@ def rebuild(
                     met = [logs.calls[i] for i in ids]
                 _keep(found, met, (*doc_size, kind, index), {"board": index, "query": q})
                 fresh.add(index, doc_size, kind, met)
-    _queries_of(found, count, game)
+    _queries_of(found, count, game, {} if docs is None else docs)
     return found, [fresh]
 
 
-def _queries_of(found: Found, count: int, game: str) -> None:
-    """Put each kept entry's query in place of its board and query number (:func:`rebuild`'s placeholder)."""
+def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> None:
+    """Put each kept entry's query in place of its board and query number (:func:`rebuild`'s placeholder).
+
+    The boards generated for it are put in ``docs``, by index.
+    """
     queries: dict[int, list[QueryDoc]] = {}
     for vectors in found.values():
         for key, (rank, facts, where, outcome) in vectors.items():
             index = where["board"]
             if index not in queries:
-                queries[index] = generate(index, count, game)[1]
+                docs[index], queries[index] = generate(index, count, game)
             vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
 
 
