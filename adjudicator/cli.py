@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from adjudicator.core.engine import FactError, RuleConflict
-from adjudicator.core.errors import PositionedError, SpecErrors, UsageError
+from adjudicator.core.engine import RuleConflict
+from adjudicator.core.errors import UsageError
 from adjudicator.core.expr.types import BoolT, IntT
+from adjudicator.core.plain import result_json, rule_json, step_json
 from adjudicator.core.resources import SEEDS_NEEDED
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
-from adjudicator.games import UnknownGame, game_of
-from adjudicator.present import cite_text, result_json, rule_json, ruleset_title, step_json, step_lines
+from adjudicator.games import UnknownGame, game_of, ruleset_title
+from adjudicator.judge.errors import EXIT_FAULT, EXIT_REFUSED, fault_message, refusal
+from adjudicator.judge.present import cite_text, step_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -82,31 +84,29 @@ def coverage(spec: Spec, ruleset: str) -> list[SourceCoverage]:
 def fail(message: str) -> None:
     """Print one message on stderr and exit with status 2."""
     click.echo(message, err=True)
-    sys.exit(2)
+    sys.exit(EXIT_REFUSED)
 
 
 def guarded(func: F) -> F:
-    """Turn every expected error into a clear message and exit status 2 (3 for a fault of the tool itself)."""
+    """Turn every expected error into a clear message and exit status 2 (3 for a fault of the tool itself).
+
+    What counts as expected, and its message, is the judge's one mapping (:mod:`adjudicator.judge.errors`).
+    """
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except SpecErrors as exc:
-            fail(str(exc) + f"\n{len(exc.errors)} problem(s) in the spec")
-        except (PositionedError, UsageError, FactError) as exc:
-            fail(str(exc))
-        except RuleConflict as exc:
-            report_conflict(exc, as_json=bool(kwargs.get("as_json")))
         except click.ClickException:
             raise
+        except RuleConflict as exc:
+            report_conflict(exc, as_json=bool(kwargs.get("as_json")))
         except Exception as exc:  # noqa: BLE001 - a bug is reported in one line, never as a traceback
-            click.echo(
-                f"internal error: {type(exc).__name__}: {exc} (a fault of the adjudicator, not of the input; "
-                "please report it with the command and its files)",
-                err=True,
-            )
-            sys.exit(3)
+            found = refusal(exc)
+            if found is not None:
+                fail(found.message)
+            click.echo(fault_message(exc), err=True)
+            sys.exit(EXIT_FAULT)
         return None
 
     return wrapper  # type: ignore[return-value]
@@ -114,14 +114,14 @@ def guarded(func: F) -> F:
 
 def report_conflict(exc: RuleConflict, *, as_json: bool) -> None:
     """Two rules of the spec disagree: both rules' ``file:line`` (JSON under ``--json``), exit status 2."""
-    from adjudicator.conflicts import conflict_of  # noqa: PLC0415 - only when the spec conflicts
+    from adjudicator.core.conflicts import conflict_of  # noqa: PLC0415 - only when the spec conflicts
 
     found = conflict_of(load_spec(), exc)
     if as_json:
         emit_json({"error": "conflict", **found.to_json()})
     else:
         click.echo(found.text(), err=True)
-    sys.exit(2)
+    sys.exit(EXIT_REFUSED)
 
 
 def spec_or_fail() -> Spec:
@@ -148,7 +148,7 @@ def validate(as_json: bool) -> None:
     spec = spec_or_fail()
     if not spec.seeds_available:
         raise UsageError(f"validate: the spec loads, but its citations cannot be checked: {SEEDS_NEEDED}")
-    from adjudicator.conflicts import DOMAIN_LIMIT, check_conflicts  # noqa: PLC0415 - only validate checks
+    from adjudicator.core.conflicts import DOMAIN_LIMIT, check_conflicts  # noqa: PLC0415 - only validate checks
 
     rows = [summary(spec, rs) for rs in spec.rulesets()]
     conflicts, checked, skipped = check_conflicts(spec)
@@ -394,21 +394,18 @@ def parse_value(text: str, ftype: object) -> bool | int | str:
 @guarded
 def ask(situation: str, as_json: bool, svg: str | None, verbose: bool) -> None:
     """Answer the question of a SITUATION file: verdict, outcome, cited trace."""
-    from adjudicator.queries import answer  # noqa: PLC0415 - the query engine loads only for ask and examples
-    from adjudicator.situation.load import load_situation  # noqa: PLC0415 - situations only for ask and examples
+    from adjudicator.judge import judge_file  # noqa: PLC0415 - the judge loads only for ask and examples
 
     path = Path(situation)
     if not path.is_file():
         raise UsageError(f"{situation}: no such file")
-    loaded = load_situation(path, known_rulesets())
-    spec = load_spec(games=(game_of(loaded.ruleset).id,))
-    result = answer(spec, loaded)
+    judged = judge_file(path, known_rulesets())
     if svg:
-        Path(svg).write_text(loaded.board.svg_picture(loaded, result), encoding="utf-8")
+        Path(svg).write_text(judged.svg(), encoding="utf-8")
     if as_json:
-        emit_json(result.to_json(spec))
+        emit_json(judged.json())
         return
-    print_answer(spec, result, verbose=verbose)
+    print_answer(judged.spec, judged.answer, verbose=verbose)
 
 
 VERDICT_COLOUR = {"legal": "green", "answered": "cyan", "illegal": "red", "depends": "magenta", "undecided": "yellow"}
@@ -445,7 +442,7 @@ def examples(folder: str, as_json: bool) -> None:
     ``expect:`` block, a file is bad or the spec conflicts (each reported, the run
     goes on).
     """
-    from adjudicator.expectations import run_examples  # noqa: PLC0415 - the query engine loads only here
+    from adjudicator.judge.examples import run_examples  # noqa: PLC0415 - the query engine loads only here
 
     spec = spec_or_fail()
     if not as_json:
@@ -559,7 +556,7 @@ def serve(host: str, port: int, workers: int, reference: str) -> None:
 @guarded
 def schema(game: str) -> None:
     """Print the JSON Schema of GAME's situation file (for editors that check YAML as it is typed)."""
-    from adjudicator.web.schema import situation_schema  # noqa: PLC0415 - only this command builds schemas
+    from adjudicator.judge import situation_schema  # noqa: PLC0415 - the judge loads only when needed
 
     emit_json(situation_schema(game))
 
@@ -591,26 +588,25 @@ def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) 
 
     The findings of an unchanged spec, texts, code and arguments come from :mod:`proofs.findings_cache`.
     """
-    import importlib  # noqa: PLC0415 - only the designer commands import modules by name
-
+    from proofs import report  # noqa: PLC0415 - only the designer commands load proofs/ (and z3)
+    from proofs.commands import command  # noqa: PLC0415 - same
     from proofs.findings_cache import cached_run  # noqa: PLC0415 - same
 
     spec = _designer_spec(args)
     for side in args:
         _check_side(spec, side)
-    report = importlib.import_module("proofs.report")
     err = err_console()
 
     def compute() -> list[dict[str, Any]]:
-        module = importlib.import_module(f"proofs.{kind}")
+        run = command(kind)
         if err.is_terminal and not as_json:
             status = LateStatus(err)
             try:
-                found: list[dict[str, Any]] = module.run(spec, *args, progress=status.update)
+                found: list[dict[str, Any]] = run(spec, *args, progress=status.update)
             finally:
                 status.stop()
             return found
-        return list(module.run(spec, *args))
+        return list(run(spec, *args))
 
     findings = cached_run(kind, args, compute, use=use_cache)
     if as_json:

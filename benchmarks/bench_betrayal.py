@@ -14,9 +14,9 @@ from pathlib import Path
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games.betrayal.movement import Mover
-from adjudicator.games.betrayal.reach import search
+from adjudicator.games.betrayal.queries.reach import search
 from adjudicator.games.betrayal.rules import Rules
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import load_situation
 
 ROUNDS = 200
 

@@ -23,9 +23,9 @@ from fractions import Fraction
 from functools import partial
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.gloomhaven import monster_turn
-from adjudicator.games.gloomhaven.attack import AttackInput, damage_answer
-from adjudicator.games.gloomhaven.situation import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
+from adjudicator.games.gloomhaven.model import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
+from adjudicator.games.gloomhaven.queries import monster_turn
+from adjudicator.games.gloomhaven.queries.attack import AttackInput, damage_answer
 from adjudicator.spaces.hex import Hex, build_map
 
 RULESET = "gloomhaven/1e"

@@ -19,8 +19,9 @@ import time
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.lof import line_of_fire, piece_line_of_fire
 from adjudicator.games.clix.lof_map import board_map
+from adjudicator.games.clix.model import LineOfFireQuery, MapObject, Piece, Situation
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
+from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.square.board import Board
 
 SIZE = 24
@@ -60,7 +61,7 @@ def random_situation(seed: int, ruleset: str = "horrorclix/2008") -> Situation:
         )
     objects = (MapObject("tombstone", free[PIECES]), MapObject("portal", free[PIECES + 1], "east"))
     query = LineOfFireQuery("m0", "m1")
-    return Situation(ruleset, "outdoor", board, tuple(pieces), query, objects=objects)
+    return Situation(ruleset, "outdoor", board, tuple(pieces), query, objects=objects, game=clix_game(ruleset))
 
 
 def one_line(spec_seed: int, count: int, *, kept: bool = False) -> list[float]:

@@ -19,9 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.model import ReachQuery, Situation
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import reach
-from adjudicator.situation.model import ReachQuery, Situation
+from adjudicator.judge import reach
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_table import situation

@@ -36,10 +36,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from adjudicator.core.spec import Spec, load_spec
+from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
 from adjudicator.games.clix.movement import plan
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import reach
-from adjudicator.situation.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.games.clix.variant import clix_game
+from adjudicator.judge import reach
 from adjudicator.spaces.square.board import Board, Square
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,7 +96,10 @@ def situation(size: int, pieces: int, seed: int = 0, speed: int = 10) -> Situati
         move = rng.choice(["foot", "foot", "foot", "flight", "swim"])
         found.append(_monster(f"m{i}", 1 + i % 2, free.pop(), rng.randint(4, 10), move))
     objects = (MapObject("tombstone", free.pop()), MapObject("tree", free.pop()))
-    return Situation("horrorclix/2008", "outdoor", board, tuple(found), ReachQuery("mover"), objects=objects)
+    ruleset = "horrorclix/2008"
+    return Situation(
+        ruleset, "outdoor", board, tuple(found), ReachQuery("mover"), objects=objects, game=clix_game(ruleset)
+    )
 
 
 def _monster(piece_id: str, player: int, at: Square, speed: int, move: str) -> Piece:

@@ -32,7 +32,7 @@ the tests compare the result with running every ruleset on its own). ``check`` a
 
 A board is kept as a *document*: the contract's situation file as plain data
 without ``ruleset`` and ``query`` (``map``, ``pieces``, ``objects``);
-:func:`situation` builds the :class:`~adjudicator.situation.model.Situation`
+:func:`situation` builds the :class:`~adjudicator.games.clix.model.Situation`
 directly (no YAML), :func:`yaml_text` writes the contract file.
 """
 
@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
 import json
 import multiprocessing
 import os
@@ -58,10 +57,7 @@ from adjudicator.core.engine import Facts, Result, RuleConflict
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
 from adjudicator.games import game_named, game_of
-from adjudicator.games.clix.table import Table
-from adjudicator.queries import answer
-from adjudicator.situation.dump import dump_situation
-from adjudicator.situation.model import (
+from adjudicator.games.clix.model import (
     ActionQuery,
     AttackQuery,
     Effect,
@@ -75,7 +71,12 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
-from adjudicator.spaces import Space, SpaceId, space_kind
+from adjudicator.games.clix.table import Table
+from adjudicator.games.clix.variant import clix_game
+from adjudicator.games.clix.writer import dump_situation
+from adjudicator.judge import answer
+from adjudicator.spaces import Space, SpaceId
+from adjudicator.spaces.square.space import KIND as SQUARE
 from proofs import board_logs
 from proofs.board_logs import Logs
 
@@ -91,7 +92,6 @@ BOARD_COUNT: Final = 3000
 SIZES: Final = ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3), (5, 4))
 """Board sizes, smallest first; the largest is the bound named in notes."""
 MAX_SIZE: Final = "5x4"
-SQUARE: Final = space_kind("square")
 """The space kind of the boards (their map text is the square grid's)."""
 IDS: Final = ("a", "b", "c", "d")
 """Piece ids: distinct first letters, so the text picture tells them apart."""
@@ -136,7 +136,7 @@ def recording() -> Iterator[Log]:
     original = Table.decide
 
     def decide(self: Table, decision: str, facts: Mapping[str, Value]) -> Result:
-        # the facts as the game's decision declares them (adjudicator.games.profiles drops or fills some)
+        # the facts as the game's decision declares them (adjudicator.games.clix.profiles drops or fills some)
         facts = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)[0]
         try:
             result = original(self, decision, facts)
@@ -187,6 +187,7 @@ class _Built:
     def situation(self, ruleset: str, query: QueryDoc, readings: Mapping[str, str] | None = None) -> Situation:
         """The situation of this board under ``ruleset`` with ``query``."""
         return Situation(
+            game=clix_game(ruleset),
             ruleset=ruleset,
             map_kind=self.map_kind,
             board=self.board,
@@ -318,7 +319,7 @@ class _Gen:
     def __init__(self, index: int, count: int, game: str) -> None:
         self.rng = random.Random(f"witness-board:{index}")  # noqa: S311 - enumeration, not security
         self.tier = min(TIERS - 1, TIERS * index // max(count, 1))
-        words = game_named(game)
+        words = game_named(game).words
         self.figure, self.flat_type = words.figure, words.token
 
     def chance(self, feature: str, *, from_tier: int = 0) -> bool:
@@ -586,7 +587,7 @@ def _build(
 def has_boards(ruleset: str) -> bool:
     """Whether the generated boards are the ruleset's: a game with pieces on the square grid (this module's boards)."""
     game = game_of(ruleset)
-    return bool(game.piece_types) and space_kind(game.space) is SQUARE
+    return bool(game.words.token) and game.space == SQUARE.name
 
 
 def _table(ruleset: str, found: Found, count: int, docs: dict[int, Doc] | None = None) -> BoardTable:
@@ -703,9 +704,8 @@ def _parallel(spec: Spec, rulesets: tuple[str, ...], count: int) -> dict[str, Sc
 def _import_queries(rulesets: Sequence[str]) -> None:
     """Import the query modules of the rulesets' games before forking (else every worker imports them)."""
     for ruleset in rulesets:
-        for module in game_of(ruleset).queries.values():
-            with suppress(ImportError):
-                importlib.import_module(module)
+        for kind in game_of(ruleset).queries.values():
+            kind.answer()
 
 
 def _merge(rulesets: Sequence[str], parts: Sequence[Mapping[str, Scanned]]) -> dict[str, Scanned]:

@@ -106,7 +106,7 @@ def base_halving(facts: Facts, side: Side) -> Claim:
 def speed_halving(facts: Facts, side: Side) -> Claim:
     """A monster starting in hindering terrain (and nothing else) moves half its speed, rounded up."""
     v = facts.vars
-    figure = game_of(side.ruleset).figure  # monster (HorrorClix), character (HeroClix)
+    figure = game_of(side.ruleset).words.figure  # monster (HorrorClix), character (HeroClix)
     alone = [v["mover"] == facts.constant(figure), v["starts_in_hindering"], _v(facts, "mode_changes") == 0]
     alone += [z3.Not(v[name]) for name in ("ignores_hindering", "starts_in_water") if name in v]
     return [z3.And(alone)], _halved(_value(side), _v(facts, "speed"))

@@ -27,7 +27,7 @@ from adjudicator.core.expr.types import BoolT
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
 from adjudicator.games.betrayal import GAME as BETRAYAL_GAME
-from adjudicator.games.gloomhaven.game import GAME as GLOOMHAVEN_GAME
+from adjudicator.games.gloomhaven import GAME as GLOOMHAVEN_GAME
 from proofs.encode import VALUED, Facts, Side, encode
 from proofs.prove import (
     Claim,

@@ -56,9 +56,8 @@ from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
 from adjudicator.games import game_of
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import Situation
+from adjudicator.games.clix.model import Situation
+from adjudicator.judge import answer, load_situation, text_picture
 from proofs.boards import (
     MAX_SIZE,
     BoardTable,
@@ -361,7 +360,11 @@ def load_text(text: str) -> Situation:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "witness.yaml"
         path.write_text(text, encoding="utf-8")
-        return load_situation(path, {ruleset})
+        loaded = load_situation(path, {ruleset})
+    if not isinstance(loaded, Situation):
+        msg = f"{ruleset}: witness boards are square-grid boards of the Clix games"
+        raise TypeError(msg)
+    return loaded
 
 
 def run(spec: Spec, loaded: Situation, decision: str, facts: Mapping[str, Value]) -> dict[str, Any]:
@@ -406,7 +409,7 @@ def picture(finding: Finding) -> str:
     """The text picture of a finding's board, what it cannot draw, and its query."""
     text = finding["board"]
     loaded = load_text(text)
-    lines = [loaded.board.text_picture(loaded)]
+    lines = [text_picture(loaded)]
     keys = ("kind:", "elevation:", "indoor:", "walls:", "stairs:", "query:")
     lines += [line.strip() for line in text.splitlines() if line.strip().startswith(keys)]
     lines += [f"{p.id}: {_piece_note(line)}" for p, line in zip(loaded.pieces, _piece_lines(text), strict=False)]

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from adjudicator.situation.model import (
+from adjudicator.games.clix.model import (
     ACTION_KINDS,
     ATTACK_TYPES,
     FLIGHT_MODES,
@@ -32,6 +32,7 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
+from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.square.board import Board, Square, Terrain, is_orthogonal
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
@@ -40,7 +41,6 @@ RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
 KNOWN_RULESETS = {*RULESETS, "betrayal/2e", "gloomhaven/1e"}
 """Rulesets the tests tell the loader about."""
 
-GAME_TYPES = {"horrorclix": ("monster", "victim"), "heroclix": ("character", "bystander")}
 
 piece_ids = st.from_regex(r"[a-z][a-z_-]{0,7}", fullmatch=True)
 """Piece ids; without digits they can never be read as square names."""
@@ -81,7 +81,10 @@ def pieces(draw: st.DrawFn, board: Board, ruleset: str) -> tuple[Piece, ...]:
     """Up to five pieces on distinct free squares of ``board``."""
     free = [sq for sq in board.squares() if board.terrain[sq] is not Terrain.BLOCKING]
     ids = draw(st.lists(piece_ids, unique=True, max_size=5))
-    types = GAME_TYPES.get(ruleset.split("/", maxsplit=1)[0], ("monster", "victim"))
+    game = clix_game(ruleset)
+    types = game.piece_types
+    hourglass = game.fields.hourglass
+    has = set(game.fields.figure)
     out: list[Piece] = []
     for piece_id in ids:
         if not free:
@@ -109,11 +112,11 @@ def pieces(draw: st.DrawFn, board: Board, ruleset: str) -> tuple[Piece, ...]:
                 id=piece_id,
                 type=ptype,
                 at=at,
-                speed=draw(stat(0, 20, hourglass=True)),
+                speed=draw(stat(0, 20, hourglass=hourglass)),
                 player=player,
                 owner=draw(st.one_of(st.just(player), st.integers(1, 4))),
-                attack=draw(stat(0, 20, hourglass=True)),
-                defense=draw(stat(0, 30, hourglass=True)),
+                attack=draw(stat(0, 20, hourglass=hourglass)),
+                defense=draw(stat(0, 30, hourglass=hourglass)),
                 damage=draw(st.integers(0, 12)),
                 range=draw(st.integers(0, 12)),
                 targets=draw(st.integers(1, 3)),
@@ -122,17 +125,18 @@ def pieces(draw: st.DrawFn, board: Board, ruleset: str) -> tuple[Piece, ...]:
                 flight=draw(st.sampled_from(FLIGHT_MODES)) if move == "flight" and draw(st.booleans()) else None,
                 size=size,
                 tokens=draw(st.integers(0, 2)),
-                victims=draw(st.integers(0, 12)),
-                minion=draw(st.booleans()),
-                state=draw(st.sampled_from(PIECE_STATES)),
+                victims=draw(st.integers(0, 12)) if "victims" in has else 0,
+                minion=draw(st.booleans()) if "minion" in has else False,
+                state=draw(st.sampled_from(PIECE_STATES)) if "state" in has else "normal",
             )
         )
     return tuple(out)
 
 
 @st.composite
-def queries(draw: st.DrawFn, board: Board, placed: tuple[Piece, ...]) -> Query:  # noqa: C901, PLR0911 - one per kind
-    """A query naming only pieces and squares of the situation."""
+def queries(draw: st.DrawFn, board: Board, placed: tuple[Piece, ...], ruleset: str) -> Query:  # noqa: C901, PLR0911
+    """A query naming only pieces and squares of the situation, with only fields its game has."""
+    fields = clix_game(ruleset).fields
     squares = st.sampled_from(board.squares())
     dice = st.one_of(st.none(), st.integers(1, 6))
     ids = [p.id for p in placed]
@@ -151,7 +155,8 @@ def queries(draw: st.DrawFn, board: Board, placed: tuple[Piece, ...]) -> Query: 
     if kind == "score":
         if not ids:
             return ScoreQuery(())
-        event = st.builds(KillEvent, st.sampled_from(ids), st.sampled_from(players or [1]), st.sampled_from(PHASES))
+        phases = PHASES if "phase" in fields.score_event else PHASES[:1]
+        event = st.builds(KillEvent, st.sampled_from(ids), st.sampled_from(players or [1]), st.sampled_from(phases))
         return ScoreQuery(tuple(draw(st.lists(event, max_size=3)))) if players else ScoreQuery(())
     if kind == "end_turn":
         acted = draw(st.lists(st.sampled_from(ids), unique=True))
@@ -160,7 +165,7 @@ def queries(draw: st.DrawFn, board: Board, placed: tuple[Piece, ...]) -> Query: 
     if kind == "action":
         return ActionQuery(piece, draw(st.sampled_from(ACTION_KINDS)))
     if kind == "move":
-        return MoveQuery(piece, draw(squares), draw(dice), draw(st.booleans()))
+        return MoveQuery(piece, draw(squares), draw(dice), draw(st.booleans()) and "frenzy" in fields.queries["move"])
     if kind == "reach":
         return ReachQuery(piece, draw(dice))
     if kind == "value":
@@ -177,9 +182,11 @@ def queries(draw: st.DrawFn, board: Board, placed: tuple[Piece, ...]) -> Query: 
 
 
 @st.composite
-def map_objects(draw: st.DrawFn, board: Board) -> tuple[MapObject, ...]:
-    """Up to three objects on map squares; portals get a door."""
-    out = []
+def map_objects(draw: st.DrawFn, board: Board, ruleset: str) -> tuple[MapObject, ...]:
+    """Up to three objects on map squares (for a game with objects); portals get a door."""
+    out: list[MapObject] = []
+    if "objects" not in clix_game(ruleset).fields.top:
+        return ()
     for _ in range(draw(st.integers(0, 3))):
         otype = draw(st.sampled_from(OBJECT_TYPES))
         door = draw(st.sampled_from(("north", "south", "east", "west"))) if otype == "portal" else None
@@ -195,12 +202,13 @@ def situations(draw: st.DrawFn) -> Situation:
     placed = draw(pieces(board, ruleset))
     readings = draw(st.dictionaries(st.from_regex(r"[A-Z]{2}\.[A-Z_]{1,10}", fullmatch=True), piece_ids, max_size=2))
     return Situation(
+        game=clix_game(ruleset),
         ruleset=ruleset,
         map_kind=kind,  # type: ignore[arg-type]
         board=board,
         pieces=placed,
-        query=draw(queries(board, placed)),
+        query=draw(queries(board, placed, ruleset)),
         build_total=draw(st.sampled_from((100, 200, 300, 150))),
-        objects=draw(map_objects(board)),
+        objects=draw(map_objects(board, ruleset)),
         readings=readings,
     )

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 
 DEFAULTS = {"speed": 8, "attack": 9, "defense": 15, "damage": 2, "range": 0, "points": 40}
 

@@ -12,8 +12,7 @@ import pytest
 
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 from tests.support_queries import cited
 
 BOTH = ["horrorclix/2008", "horrorclix/1e"]

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.answer import Answer
 from adjudicator.core.spec import Spec, load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
+from adjudicator.situation.answer import Answer
 from tests.conftest import ROOT
 
 STATS = "attack: 9, defense: 16, damage: 2, range: 4"
@@ -51,7 +50,7 @@ pieces:
   - {{id: p, type: {figure}, player: 1, at: {AT[size]}, size: {size}, speed: {speed}, {STATS}, points: 50}}
   - {{id: f, type: {figure}, player: 2, at: E2, speed: 4, {STATS}, points: 30}}
   - {{id: v, type: {token}, at: A5, speed: 3, {token_stats}}}
-query: {query}
+query: {query if "horrorclix" in ruleset else query.replace(", phase: hunting", "")}
 """
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")

@@ -10,10 +10,9 @@ import pytest
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games import UnknownGame, game_named, game_of
-from adjudicator.games.heroclix import HEROCLIX
-from adjudicator.games.horrorclix import HORRORCLIX
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.games.heroclix.model import HEROCLIX
+from adjudicator.games.horrorclix.model import HORRORCLIX
+from adjudicator.judge import answer, load_situation
 
 ROW = ["........", "........", "........", "........"]
 
@@ -55,9 +54,10 @@ def rules(result: dict[str, Any]) -> set[str]:
 
 def test_profiles_by_game() -> None:
     """Each game has its own words and profile; an unknown game is a clear error."""
-    assert game_of("heroclix/core").profile is HEROCLIX
-    assert (game_named("heroclix").figure, game_named("heroclix").token) == ("character", "bystander")
-    assert game_of("horrorclix/2008").profile is HORRORCLIX
+    assert (game_named("heroclix").words.figure, game_named("heroclix").words.token) == ("character", "bystander")
+    assert HEROCLIX.words is game_of("heroclix/core").words
+    assert HORRORCLIX.words is game_of("horrorclix/2008").words
+    assert (HEROCLIX.profile.figure, HORRORCLIX.profile.figure) == ("character", "monster")
     with pytest.raises(UnknownGame, match="nosuch/1"):
         game_of("nosuch/1")
 
@@ -66,11 +66,13 @@ def test_adapt_drops_translates_and_assumes() -> None:
     """Undeclared facts are dropped, facts in the game's words pass, missing facts are derived or assumed."""
     spec = load_spec()
     decision = spec.decision("heroclix/core", "move.distance_legal")
-    facts, assumed = HEROCLIX.adapt(decision, {"mover": "character", "speed": 3, "spaces": 2, "stopped_early": False})
+    facts, assumed = HEROCLIX.profile.adapt(
+        decision, {"mover": "character", "speed": 3, "spaces": 2, "stopped_early": False}
+    )
     assert facts["mover"] == "character"
     assert assumed == {}
     breakaway = spec.decision("heroclix/core", "breakaway.succeeds")
-    facts, assumed = HEROCLIX.adapt(breakaway, {"die": 4, "state": "normal"})
+    facts, assumed = HEROCLIX.profile.adapt(breakaway, {"die": 4, "state": "normal"})
     assert facts == {"die": 4, "modifier": 0}
     assert "modifier" in assumed
 

@@ -18,9 +18,8 @@ import pytest
 from ruamel.yaml import YAML
 
 from adjudicator.core.spec import load_spec
-from adjudicator.expectations import subset_mismatches
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
+from adjudicator.judge.examples import subset_mismatches
 from tests.conftest import ROOT
 
 CASE_DIR = ROOT / "tests" / "lof_cases"

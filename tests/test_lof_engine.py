@@ -13,10 +13,10 @@ from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.lof import LofReport, best_line_of_fire, line_of_fire, piece_line_of_fire
 from adjudicator.games.clix.lof_facts import NEUTRAL, doorway_edges, hindering_areas, line_facts
+from adjudicator.games.clix.model import LineOfFireQuery, MapObject, Piece, Situation
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
+from adjudicator.games.clix.variant import clix_game
+from adjudicator.judge import answer, load_situation
 from adjudicator.spaces.square.board import Board, Square, parse_square
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e")
@@ -55,6 +55,7 @@ def make_table(
     """A table for a map given as rows, with the pieces and objects."""
     board = Board.from_rows(rows, elevation, indoor, walls=walls)
     situation = Situation(
+        game=clix_game(ruleset),
         ruleset=ruleset,
         map_kind=kind,  # type: ignore[arg-type]
         board=board,

@@ -11,8 +11,9 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.lof import line_of_fire
 from adjudicator.games.clix.lof_facts import line_facts
+from adjudicator.games.clix.model import LineOfFireQuery, MapObject, Piece, Situation
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import LineOfFireQuery, MapObject, Piece, Situation
+from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.base import Space
 from adjudicator.spaces.square.board import Board, Square, parse_square
 
@@ -36,6 +37,7 @@ def table_of(
 ) -> Table:
     """A table of one situation on ``board`` (a new situation, its pieces and objects as given)."""
     situation = Situation(
+        game=clix_game(ruleset),
         ruleset=ruleset,
         map_kind=kind,  # type: ignore[arg-type]
         board=board,

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.clix.lof import line_of_fire
+from adjudicator.games.clix.model import MapObject, Piece, Size
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import MapObject, Piece, Size
 from adjudicator.spaces.square.board import Board, Square, distance, king_neighbours
 from tests.test_lof_engine import make_table
 

@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.answer import Answer
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
+from adjudicator.situation.answer import Answer
 
 STATS = "attack: 9, defense: 16, damage: 2, range: 0"
 OPEN = '{kind: outdoor, terrain: [".......", ".......", "......."]}'

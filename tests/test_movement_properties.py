@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.model import MapObject, MoveQuery, Piece, ReachQuery, Situation
+from adjudicator.games.clix.queries import move, reach
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import move, reach
-from adjudicator.situation.model import MapObject, MoveQuery, Piece, ReachQuery, Situation
+from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.square.board import Board, Square, parse_square, square_name
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e")
@@ -48,7 +49,9 @@ def situations(draw: st.DrawFn) -> tuple[Situation, Piece]:
         else ()
     )
     kind = draw(st.sampled_from(("outdoor", "indoor")))
-    situation = Situation(ruleset, kind, board, tuple(placed), ReachQuery("p0"), objects=objects)  # type: ignore[arg-type]
+    situation = Situation(
+        ruleset, kind, board, tuple(placed), ReachQuery("p0"), objects=objects, game=clix_game(ruleset)
+    )  # type: ignore[arg-type]
     return situation, placed[0]
 
 

@@ -21,9 +21,8 @@ import pytest
 from ruamel.yaml import YAML
 
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import ReachQuery
+from adjudicator.games.clix.model import ReachQuery
+from adjudicator.judge import answer, load_situation
 from adjudicator.spaces.square.board import Square, parse_square, square_name
 from tests.conftest import ROOT
 

@@ -17,10 +17,9 @@ import pytest
 
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
 from adjudicator.games import game_of
-from adjudicator.queries import answer, supported
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import Situation
-from adjudicator.spaces.square.picture import piece_labels, text_board
+from adjudicator.games.clix.model import Situation
+from adjudicator.games.clix.pictures import piece_labels, text_board
+from adjudicator.judge import answer, load_situation, supported, svg_picture
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -64,7 +63,7 @@ def expected_line_results(data: dict[str, Any]) -> dict[str, str]:
 def test_svg_draws_every_line_and_target_with_the_answers_result(path: Path) -> None:
     """Each line of fire has the answer's result; every target is drawn by name."""
     situation, result, data = answered(path)
-    root = ET.fromstring(situation.board.svg_picture(situation, result))  # noqa: S314 - our own output
+    root = ET.fromstring(svg_picture(situation, result))  # noqa: S314 - our own output
     drawn = {
         el.get("data-target", ""): el.get("data-result")
         for el in root.iter(f"{SVG}line")
@@ -85,7 +84,7 @@ def test_blocked_line_is_never_drawn_as_clear() -> None:
     """The issue's case: a ranged attack through a wall is drawn blocked, and its blocker named."""
     path = ROOT / "examples" / "rulings" / "attack" / "giant-reach-wall-2008.yaml"
     situation, result, data = answered(path)
-    svg = situation.board.svg_picture(situation, result)
+    svg = svg_picture(situation, result)
     blocked = [t for t, clear in data["outcome"].get("line_of_fire", {}).items() if clear is False]
     for target in blocked:
         assert f'data-target="{target}" data-result="blocked"' in svg
@@ -120,7 +119,7 @@ def test_value_answer_is_drawn_as_its_pipeline() -> None:
     """A value question's picture is the value pipeline (each step, then the value), not a lone piece on a board."""
     path = ROOT / "examples" / "rulings" / "values" / "rule-of-3-up-2008.yaml"
     situation, result, data = answered(path)
-    root = ET.fromstring(situation.board.svg_picture(situation, result))  # noqa: S314 - our own output
+    root = ET.fromstring(svg_picture(situation, result))  # noqa: S314 - our own output
     steps = [el for el in root.iter(f"{SVG}rect") if el.get("data-step")]
     assert len(steps) == len(data["outcome"]["pipeline"])
     texts = "".join(el.text or "" for el in root.iter(f"{SVG}text"))

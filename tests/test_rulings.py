@@ -14,9 +14,8 @@ import pytest
 
 from adjudicator.core.sources import parse_citation
 from adjudicator.core.spec import load_spec
-from adjudicator.expectations import subset_mismatches
-from adjudicator.queries import answer, supported
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation, supported
+from adjudicator.judge.examples import subset_mismatches
 from tests.conftest import ROOT
 
 CORPUS_MINIMUM = 60

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from adjudicator.core.errors import PositionedError
-from adjudicator.situation.load import dump_situation, load_situation
-from adjudicator.situation.model import (
+from adjudicator.games.clix.model import (
     HOURGLASS,
     AttackQuery,
     Effect,
@@ -21,6 +20,7 @@ from adjudicator.situation.model import (
     Situation,
     ValueQuery,
 )
+from adjudicator.judge import dump_situation, load_situation
 from tests.strategies_situation import KNOWN_RULESETS, situations
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,10 +12,9 @@ import pytest
 
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import load_spec
-from adjudicator.games import scenarios
-from adjudicator.queries import answer
-from adjudicator.situation.load import dump_situation, load_situation, load_situation_text
-from adjudicator.situation.model import AttackQuery, Situation
+from adjudicator.games.clix.model import AttackQuery, Situation
+from adjudicator.games.horrorclix.model import HORRORCLIX
+from adjudicator.judge import answer, dump_situation, load_situation, load_situation_text
 from tests.conftest import ROOT
 
 RULINGS = ROOT / "examples" / "rulings"
@@ -102,7 +101,7 @@ BRUME = RULINGS / "scenarios" / "brume-ranged-attack-1e.yaml"
 def test_scenarios_match_the_spec() -> None:
     """The scenario names a situation may give are those the spec's scenario decisions take."""
     spec = load_spec()
-    for ruleset, names in scenarios().items():
+    for ruleset, names in HORRORCLIX.scenarios.items():
         declared = str(spec.decision(ruleset, "scenario.ranged_attacks_allowed").facts["scenario"].type)
         assert all(name in declared for name in names)
         assert declared.count(",") == len(names) - 1
@@ -142,8 +141,8 @@ def test_facts_type_checked() -> None:
 
 
 def test_facts_not_for_horrorclix() -> None:
-    """HorrorClix assumes no fact, so a situation of it cannot give any."""
-    with pytest.raises(PositionedError, match="assumes no fact"):
+    """HorrorClix assumes no fact, so ``facts`` is not one of its fields: the field is refused by name."""
+    with pytest.raises(PositionedError, match=r"query\.facts: not a HorrorClix field"):
         situation_with(TWO_HIT, DIVIDE, DIVIDE + ", facts: {evaded: true}")
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import load_spec
+from adjudicator.games.clix.model import Effect
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import combat_value, noted
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import Effect
+from adjudicator.judge import load_situation
 from tests.support_queries import monster
 
 

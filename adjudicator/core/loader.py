@@ -20,7 +20,6 @@ from adjudicator.core.expr.types import BOOL, Checker, EnumT, ExprTypeError, Int
 from adjudicator.core.model import Decision, Fact, Invariant, Merged, NonRule, Rule, Topic
 from adjudicator.core.sources import Citation, Source, parse_citation, seeds_dir
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line, load_yaml
-from adjudicator.games.registry import ruleset_game
 
 RULE_FIELDS = {"title", "says", "cite", "decides", "when", "then", "overrides", "formal", "not_modelled"}
 RULE_KEYS = RULE_FIELDS | {
@@ -94,14 +93,16 @@ def load_sources(state: LoadState, spec_dir: Path) -> None:
         return
     for index, item in enumerate(items):
         where = Where(shown, item_line(items, index, 1))
-        missing = [k for k in ("id", "ruleset", "title", "language", "seed") if not is_map(item) or k not in item]
+        missing = [
+            k for k in ("id", "ruleset", "game", "title", "language", "seed") if not is_map(item) or k not in item
+        ]
         if missing:
             state.error(where, f"source is missing {', '.join(missing)}")
             continue
         ruleset = str(item["ruleset"])
-        game = str(item.get("game", ruleset_game(ruleset)))
-        if "/" not in ruleset:
-            state.error(where, f"ruleset {ruleset!r} is not of the form game/edition")
+        game = str(item["game"])
+        if not ruleset.startswith(f"{game}/") or ruleset == f"{game}/":
+            state.error(where, f"ruleset {ruleset!r} is not of the form {game}/edition (its game is {game!r})")
         source = Source(
             str(item["id"]), ruleset, game, str(item["title"]), str(item["language"]), str(item["seed"]), seeds
         )

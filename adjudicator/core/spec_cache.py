@@ -6,8 +6,8 @@ second; ``ask`` needs the result, not the work. The loaded :class:`Spec` is
 pickled into :func:`adjudicator.core.resources.cache_dir` (the user's cache
 folder for an installed tool) under a key made of:
 
-- the code that builds and holds it: every ``.py`` file of ``adjudicator/core``
-  and the game registry (which names each ruleset's game), plus the Python version;
+- the code that builds and holds it: every ``.py`` file of ``adjudicator/core``,
+  plus the Python version;
 - the spec folder and the games loaded, and the bytes of ``sources.yaml`` and
   of every topic file of those games;
 - the rulebook texts' folder and each file's name, size and modification time
@@ -55,7 +55,7 @@ def code_fingerprint() -> bytes:
     """A digest of the code that builds and holds the spec (its classes must match the pickled ones)."""
     package = Path(__file__).resolve().parents[1]
     digest = hashlib.blake2b(FORMAT + sys.version.encode(), digest_size=20)
-    files = [*sorted((package / "core").rglob("*.py")), package / "games" / "registry.py"]
+    files = sorted((package / "core").rglob("*.py"))
     for path in files:
         digest.update(str(path.relative_to(package)).encode() + b"\0")
         with contextlib.suppress(OSError):

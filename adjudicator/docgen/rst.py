@@ -17,7 +17,7 @@ from adjudicator.core.expr.unparse import unparse
 from adjudicator.core.model import Clause
 from adjudicator.core.sources import Citation
 from adjudicator.core.spec import Spec
-from adjudicator.present import cite_text
+from adjudicator.judge.present import cite_text
 
 _SPECIAL = re.compile(r"([\\*`|_\[\]<>])")
 WIDTH = 72

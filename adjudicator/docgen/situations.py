@@ -14,16 +14,14 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import RuleConflict
 from adjudicator.core.sources import parse_citation
 from adjudicator.core.spec import PROJECT_ROOT, Spec, load_spec
 from adjudicator.docgen.links import Ruling
 from adjudicator.docgen.rst import cites, esc, heading, lit, rule_link, slug, table, write
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
-from adjudicator.situation.model import Piece, Situation
-from adjudicator.spaces import Space
+from adjudicator.judge import answer, load_situation, svg_picture
+from adjudicator.situation.answer import Answer
+from adjudicator.situation.base import Situation
 
 LONG = 160
 
@@ -42,7 +40,7 @@ def picture(spec: Spec, path: Path, pictures: Path, name: str) -> list[str]:
         answered: Answer | None = answer(spec, situation)
     except RuleConflict:  # a board that shows a conflict: draw it without the answer's marks
         answered = None
-    write(target, situation.board.svg_picture(situation, answered))
+    write(target, svg_picture(situation, answered))
     return [
         f".. image:: {pictures.name}/{target.name}",
         f"   :alt: The board of {path.name}, with the answer drawn on it",
@@ -152,12 +150,12 @@ def _ruling(spec: Spec, ruling: Ruling, pictures: Path) -> list[str]:
     lines += picture(spec, ruling.path, pictures, ruling.label)
     lines += [
         f":Ruleset: :ref:`{ruling.ruleset} <ruleset-{slug(ruling.ruleset)}>`",
-        f":Board: {_board(situation) if isinstance(situation, Situation) else _space(situation.board)}",
+        f":Board: {_board(situation, raw)}",
         f":Question: {lit(_flow(raw.get('query', {})))}",
         f":Source lines: {cites(spec, [parse_citation(str(c)) for c in expect.get('source', [])])}",
         f":File: ``{ruling.rel}`` (``adjudicator ask {ruling.rel}``)",
         "",
-        *(_pieces(situation) if isinstance(situation, Situation) else _raw_pieces(raw)),
+        *_raw_pieces(raw),
         *_compare(spec, ruling, expect, result),
         *_trace(spec, ruling.ruleset, result),
         *_doctest(ruling, expect),
@@ -165,19 +163,18 @@ def _ruling(spec: Spec, ruling: Ruling, pictures: Path) -> list[str]:
     return lines
 
 
-def _board(situation: Situation) -> str:
+def _board(situation: Situation, raw: dict[str, Any]) -> str:
+    """The board in words: its kind of map, its size and the objects on it, as the file writes them."""
     board = situation.board
-    objects = ", ".join(f"{o.type} at {board.name(o.at)}" for o in situation.objects)
-    return f"{situation.map_kind} map, {board.extent()}" + (f"; {objects}" if objects else "")
-
-
-def _space(board: Space) -> str:
-    """A board of another game than the Clix games: its kind and size."""
-    return f"{board.kind} map, {len(board.spaces())} places"
+    kind = getattr(situation, "map_kind", board.kind)
+    objects = ", ".join(
+        f"{o.get('type')} at {o.get('at')}" for o in raw.get("objects") or [] if isinstance(o, dict) and "at" in o
+    )
+    return f"{kind} map, {board.extent()}" + (f"; {objects}" if objects else "")
 
 
 def _raw_pieces(raw: dict[str, Any]) -> list[str]:
-    """The pieces as the situation file writes them (games whose pieces carry other fields)."""
+    """The pieces as the situation file writes them (every game's pieces carry fields of their own)."""
     rows = [
         [
             lit(str(p.get("id", ""))),
@@ -201,36 +198,6 @@ def _flow(data: object) -> str:
     if isinstance(data, bool):
         return "true" if data else "false"
     return str(data)
-
-
-def _pieces(situation: Situation) -> list[str]:
-    rows = [
-        [
-            lit(p.id),
-            p.type,
-            "" if p.player is None else str(p.player),
-            ", ".join(map(situation.board.name, p.at)),
-            _stats(p),
-        ]
-        for p in situation.pieces
-    ]
-    return table(["Piece", "Type", "Player", "At", "Dial and card"], rows, caption="Pieces", widths="15 12 10 10 53")
-
-
-def _stats(piece: Piece) -> str:
-    shown = []
-    for name in ("speed", "attack", "defense", "damage", "range", "points"):
-        value = getattr(piece, name)
-        if value is not None:
-            shown.append(f"{name} {value}")
-    defaults: dict[str, object] = {"move": "foot", "size": "standard", "state": "normal", "tokens": 0, "victims": 0}
-    for name in ("move", "flight", "size", "state", "tokens", "victims", "face"):
-        value = getattr(piece, name)
-        if value is not None and defaults.get(name) != value:
-            shown.append(f"{name} {value}")
-    if piece.minion:
-        shown.append("minion")
-    return esc(", ".join(shown))
 
 
 def _value(value: object) -> str:

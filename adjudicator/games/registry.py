@@ -1,120 +1,151 @@
-"""The game registry: one :class:`Game` per game, looked up from a ruleset id or a name.
+"""The game registry: one :class:`Game` object per game, found from a ruleset id or a game id.
 
-A ruleset id is ``game/edition`` (``horrorclix/2008``); :func:`ruleset_game` is
-the one place that reads the game out of it. Everything else asks the registry
-(:func:`game_of`, :func:`game_named`, :func:`games`) or the loaded spec, whose
-sources name each ruleset's game.
+After python-chess's ``variant.py`` (``VARIANTS`` is a tuple of classes) and
+OpenSpiel's ``register_game``: an entry is an object a reader and mypy can
+follow, never a module path resolved at run time. Every game has the same
+parts (its package's ``model``, ``reader``, ``writer``, ``schema``,
+``queries``, ``pictures`` and ``words``); the entry holds them, the heavy ones
+as :class:`Part` (loaded on first use, so ``ask`` imports only the reader and
+the one query kind it needs).
 
-Games that are known but not built yet (rulebooks in the spec, no engine) are
-registered with no query kinds: ``validate`` and the docs can name them, and a
-query about them is refused as not supported.
+A ruleset id is ``game/edition`` (``horrorclix/2008``); this module is the one
+place that reads the game out of it (:func:`ruleset_game`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
-from adjudicator.core.errors import UsageError
-from adjudicator.games.profiles import Profile
+from adjudicator.core.dice import Dice
+from adjudicator.core.errors import NotSupported, UsageError
+from adjudicator.core.spec import Spec
+from adjudicator.core.yamlpos import Node
+from adjudicator.situation.answer import Answer
+from adjudicator.situation.base import Situation
+
+T = TypeVar("T")
+S = TypeVar("S", bound=Situation)
 
 
 class UnknownGame(UsageError):
     """A ruleset or name that no registered game owns."""
 
 
-@dataclass(frozen=True)
-class Capabilities:
-    """Rule concepts a game has, each asked through the decisions named here.
+class Part(Generic[T]):
+    """A part of a game made on first use: ``load`` imports the part's module and returns the part."""
 
-    The engine code shared by several games asks these flags instead of probing
-    whether the game's spec declares a decision.
-    """
+    __slots__ = ("_load", "_value")
 
-    square_movement: bool = False
-    """Pieces move square by square (``move.can_enter`` and the movement decisions)."""
-    slaying: bool = False
-    """Moving into a victim slays it: responders, blooded monsters, frenzies, Trees (``slay.*``, ``frenzy.*``)."""
-    base_damage_rule: bool = False
-    """A rule gives the damage value an attack deals before modifiers (``damage.base``)."""
-    knocked_down_damage: bool = False
-    """A knocked-down target takes extra clicks (``damage.knockdown_extra``)."""
-    fliers_knocked_down: bool = False
-    """A hit flier is knocked down (``flight.knocked_down``)."""
-    knockback: bool = False
-    """A hit on a double pushes the target back (``knockback.occurs``)."""
-    dial_value_rule: bool = False
-    """A rule says a value is the one shown on the dial (``value.on_dial``)."""
-    hourglass: bool = False
-    """The hourglass phase: tokens removed and hourglass damage at the end of a turn (``end_turn.*``)."""
-    phases: bool = False
-    """A turn has named phases (a kill scores by the phase it happens in)."""
-    victim_points: bool = False
-    """Victims score victory points (``score.victim_points``)."""
-    soaring_bonus: bool = False
-    """Attacking a soaring target changes the attack (``attack.soar_bonus``)."""
-    giant_size_class: bool = False
-    """Giants have a size class for movement (``giant.size_class``)."""
-    corner_point_terrain: bool = False
-    """Terrain is judged at the corner point a line of fire crosses (``terrain.corner_point``)."""
+    def __init__(self, load: Callable[[], T]) -> None:
+        self._load: Callable[[], T] | None = load
+        self._value: T | None = None
+
+    def __call__(self) -> T:
+        """The part (loaded the first time)."""
+        if self._load is not None:
+            self._value, self._load = self._load(), None
+        return self._value  # type: ignore[return-value]  # set by the first call
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game: its rulesets, words, board, dice, queries, fact profile and capabilities."""
+class Words:
+    """What a game calls its things, in the answers it gives and the pages that describe it."""
+
+    figure: str
+    """A piece that acts (``monster``, ``character``, ``figure``, ``explorer``)."""
+    token: str = ""
+    """A token piece that is not a figure (``victim``, ``bystander``; empty for a game with none)."""
+    side: str = "player"
+    """Who a piece plays for (``player``, ``side``, ``team``)."""
+    turn: str = "turn"
+    """One piece's or player's go (``turn``)."""
+    place: str = "square"
+    """One place of the board (``square``, ``hex``, ``room``)."""
+
+
+Reader = Callable[[Node, Path, str, Collection[str]], S]
+"""Reads a parsed situation document: ``(document, path, shown name, known rulesets)``; positioned errors."""
+Writer = Callable[[S], str]
+"""Writes a situation back as YAML that reads to an equal situation."""
+SchemaBuilder = Callable[[Collection[str]], dict[str, Any]]
+"""The JSON Schema of the game's situation file, given the game's known rulesets."""
+Answerer = Callable[[Spec, S], Answer]
+"""Answers one kind of query about a situation."""
+Drawer = Callable[[S, Answer | None], str]
+"""Draws a situation with an answer's marks (text or SVG)."""
+
+
+@dataclass(frozen=True)
+class QueryKind(Generic[S]):
+    """One kind of question a game answers, and the function that answers it."""
+
+    name: str
+    answer: Part[Answerer[S]]
+    summary: str = ""
+    """What the question asks, in a line (for the API description and the docs)."""
+
+
+@dataclass(frozen=True)
+class Situations(Generic[S]):
+    """A game's situation files: read, written back, described as a JSON Schema."""
+
+    read: Part[Reader[S]]
+    write: Part[Writer[S]]
+    schema: Part[SchemaBuilder]
+
+
+@dataclass(frozen=True)
+class Pictures(Generic[S]):
+    """A game's drawings of its situations: text for the terminal, SVG for pages."""
+
+    text: Drawer[S]
+    svg: Drawer[S]
+
+
+@dataclass(frozen=True)
+class Game(Generic[S]):
+    """One game: its rulesets' id, title, words, board, dice, situation files, queries and pictures."""
 
     id: str
     """The game part of its ruleset ids (``horrorclix`` for ``horrorclix/2008``)."""
     title: str
-    profile: Profile
-    """The words for its pieces and the facts it derives or assumes."""
-    capabilities: Capabilities = field(default_factory=Capabilities)
-    queries: Mapping[str, str] = field(default_factory=dict)
-    """Query kinds it answers, each mapped to the module that answers it."""
-    space: str = "square"
-    """The kind of space its pieces stand on."""
-    dice: tuple[int, ...] = (6, 6)
-    """The side counts of the dice every roll uses, one number a die (two six-sided dice); empty when the game
-    has no dice or when the number of dice changes from roll to roll (see :attr:`die_faces`)."""
-    die_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-    """The numbers on one die's faces, one a face (a common six-sided die: 1 to 6); a face value may repeat."""
-    scenarios: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Per ruleset, the scenarios its rules give (the ``scenario`` fact of its ``scenario.*`` decisions)."""
-    situations: str = "adjudicator.situation.load"
-    """The module that reads its situation files: ``read_situation(doc, path, shown, known_rulesets)``."""
-    answering: str = "adjudicator.games.clix.answering"
-    """The module that answers its queries: ``answer(spec, situation) -> Answer``."""
-    dumper: str = "adjudicator.situation.dump"
-    """The module that writes its situations back as YAML: ``dump_situation(situation) -> str``."""
-
-    @property
-    def figure(self) -> str:
-        """The word for a piece with a dial (``monster``, ``character``)."""
-        return self.profile.figure
-
-    @property
-    def token(self) -> str:
-        """The word for a token piece (``victim``, ``bystander``)."""
-        return self.profile.token
-
-    @property
-    def piece_types(self) -> tuple[str, ...]:
-        """The piece types a situation of this game may use (none for a game not built yet)."""
-        return tuple(word for word in (self.figure, self.token) if word)
+    words: Words
+    space: str
+    """The name of the space kind its pieces stand on (``square``, ``hex``, ``room``)."""
+    dice: Dice | None
+    """The dice it rolls (``None`` for a game without dice)."""
+    situations: Situations[S]
+    queries: Mapping[str, QueryKind[S]]
+    pictures: Part[Pictures[S]]
 
     def owns(self, ruleset: str) -> bool:
         """Whether ``ruleset`` is one of this game's rulesets."""
         return ruleset_game(ruleset) == self.id
 
+    def edition(self, ruleset: str) -> str:
+        """The edition part of one of its ruleset ids (``2008`` of ``horrorclix/2008``)."""
+        return ruleset.partition("/")[2]
+
     def answers(self, kind: str) -> bool:
-        """Whether the engine answers this query kind for the game."""
+        """Whether the game answers this query kind."""
         return kind in self.queries
 
+    def answer(self, spec: Spec, situation: S) -> Answer:
+        """The answer to the situation's query, by the module of its kind."""
+        kind = situation.query.kind
+        query = self.queries.get(kind)
+        if query is None:
+            raise NotSupported(f"{situation.path}: {kind} is not supported for {situation.ruleset} yet")
+        return query.answer()(spec, situation)
 
-_GAMES: dict[str, Game] = {}
+
+_GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Add a game to the registry (its id must be new)."""
     if game.id in _GAMES:
         msg = f"game {game.id!r} is registered twice"
@@ -123,22 +154,22 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(game_id: str) -> None:
+    """Take a game out of the registry (a test's own game, once the test is done)."""
+    _GAMES.pop(game_id, None)
+
+
 def ruleset_game(ruleset: str) -> str:
     """The game id a ruleset id names (``heroclix/core`` -> ``heroclix``), known or not."""
     return ruleset.split("/", maxsplit=1)[0]
 
 
-def scenarios() -> dict[str, tuple[str, ...]]:
-    """Every ruleset that gives scenarios, with their names."""
-    return {ruleset: names for game in _GAMES.values() for ruleset, names in game.scenarios.items()}
-
-
-def games() -> tuple[Game, ...]:
+def games() -> tuple[Game[Any], ...]:
     """Every registered game, in registration order."""
     return tuple(_GAMES.values())
 
 
-def game_named(name: str) -> Game:
+def game_named(name: str) -> Game[Any]:
     """The game with this id, or :class:`UnknownGame`."""
     game = _GAMES.get(name)
     if game is None:
@@ -148,7 +179,7 @@ def game_named(name: str) -> Game:
     return game
 
 
-def game_of(ruleset: str) -> Game:
+def game_of(ruleset: str) -> Game[Any]:
     """The game that owns a ruleset, or :class:`UnknownGame`."""
     name = ruleset_game(ruleset)
     if name not in _GAMES:
@@ -156,3 +187,11 @@ def game_of(ruleset: str) -> Game:
         msg = f"ruleset {ruleset!r} belongs to no known game (known: {known})"
         raise UnknownGame(msg)
     return _GAMES[name]
+
+
+def ruleset_title(ruleset: str, game: str = "") -> str:
+    """``HorrorClix 2008``: the registered game's title and the edition; ``game`` (or the id) for another."""
+    name, _, edition = ruleset.partition("/")
+    registered = _GAMES.get(name)
+    title = registered.title if registered is not None else game or name
+    return f"{title} {edition}".strip()

@@ -1,4 +1,4 @@
-"""Checked access to the fields of a YAML mapping, for the situation loader.
+"""Checked access to the fields of a YAML mapping, for every game's situation reader.
 
 Every accessor records the line of the field it reads and raises a
 ``PositionedError`` naming the file, the line and the field path.
@@ -12,10 +12,18 @@ from typing import Any, NoReturn, cast
 
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line, key_line
-from adjudicator.situation.model import HOURGLASS, Stat
 
 STAT_RANGES = {"speed": (0, 20), "attack": (0, 20), "defense": (0, 30), "damage": (0, 12), "range": (0, 12)}
 """Allowed range of each dial value."""
+
+
+def plain(node: Node) -> Any:
+    """A YAML node as plain Python data (dicts, lists, scalars)."""
+    if is_map(node):
+        return {str(k): plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    return node
 
 
 def fail(shown: str, line: int, field: str, message: str) -> NoReturn:
@@ -110,14 +118,6 @@ class Fields:
         if not isinstance(value, bool):
             self.fail(key, f"expected true or false, got {describe(value)}")
         return value
-
-    def stat(self, key: str, hourglass: bool) -> Stat:
-        """A required dial value, possibly the word hourglass."""
-        value = self.raw(key)
-        if hourglass and value == HOURGLASS:
-            return HOURGLASS
-        low, high = STAT_RANGES[key]
-        return check_int(self, key, value, low, high, alt=" or hourglass" if hourglass else "")
 
     def seq(self, key: str) -> list[Any]:
         """A required list."""

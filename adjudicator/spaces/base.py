@@ -43,19 +43,16 @@ Map facts
     meaning.
 
 Drawing
-    :meth:`Space.text_picture` and :meth:`Space.svg_picture` draw a situation
-    on the space with an answer's marks.
+    A space draws nothing of a game: the picture of a situation belongs to
+    its game (``adjudicator.games.<game>.pictures``), which reads the
+    geometry through this interface and the kind's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-if TYPE_CHECKING:
-    from adjudicator.answer import Answer
-    from adjudicator.situation.model import Situation
+from typing import Any, Protocol, runtime_checkable
 
 SpaceId = Hashable
 """The id of one place of a space; opaque to rule code (see the module docstring)."""
@@ -283,12 +280,4 @@ class Space(Protocol):
 
         Values are plain lists and strings; strings that are :class:`MapText` are to be written quoted.
         """
-        ...
-
-    def text_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """The situation on this space as text, with the answer's marks."""
-        ...
-
-    def svg_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """The situation on this space as an SVG document, with the answer's marks."""
         ...

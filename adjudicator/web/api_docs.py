@@ -8,6 +8,7 @@ message.
 from __future__ import annotations
 
 import re
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,12 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from adjudicator.core.errors import UsageError
+from adjudicator.core.plain import rule_json
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games import games
-from adjudicator.present import rule_json
+from adjudicator.judge import situation_schema
 from adjudicator.web import openapi
 from adjudicator.web.jobs import dumps
-from adjudicator.web.schema import situation_schema
 
 RULE_ANCHOR = re.compile(r'id="(rule-[a-z0-9-]+)"')
 
@@ -49,8 +50,9 @@ def ruleset_rows() -> list[dict[str, Any]]:
             "space": game.space,
             "queries": sorted(game.queries),
             "ready": bool(game.queries),
-            "figure": game.figure,
-            "token": game.token,
+            "figure": game.words.figure,
+            "token": game.words.token,
+            "words": asdict(game.words),
         }
         for game in games()
         for ruleset in spec.rulesets_of(game.id)

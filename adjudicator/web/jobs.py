@@ -15,20 +15,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from adjudicator.core.engine import FactError, RuleConflict
-from adjudicator.core.errors import NotSupported, PositionedError, SpecErrors, UsageError
+from adjudicator.core.errors import UsageError
 from adjudicator.core.spec import known_rulesets, load_spec
 from adjudicator.core.yamlpos import parse_yaml
 from adjudicator.games import game_of, games
+from adjudicator.judge.errors import HTTP_BAD_REQUEST, refusal
+from adjudicator.situation.fields import plain
 from adjudicator.web.bodies import check_document
 
 Progress = Callable[[str], None]
 """Reports a line of progress to the server (long jobs only)."""
 
 HTTP_OK = 200
-HTTP_BAD_REQUEST = 400
-HTTP_UNPROCESSABLE = 422
-HTTP_UNAVAILABLE = 503
 
 
 @cache
@@ -55,40 +53,30 @@ def error_reply(status: int, text: str, **extra: Any) -> Reply:
     return Reply(status, dumps({"error": text, "status": status, **extra}))
 
 
-def positioned_reply(exc: PositionedError) -> Reply:
-    """A bad situation: the CLI's ``file:line: field: message`` text, and its parts."""
-    return error_reply(HTTP_BAD_REQUEST, str(exc), file=exc.where.file, line=exc.where.line, message=exc.message)
-
-
 def guarded(work: Callable[[], Reply]) -> Reply:
-    """Run ``work``; turn the errors the CLI reports with exit status 2 into 4xx replies."""
+    """Run ``work``; the errors the CLI reports with exit status 2 become 4xx replies (the judge's one mapping).
+
+    Anything else is a fault of the tool: the worker answers it with a 500 and the error's name.
+    """
     try:
         return work()
-    except PositionedError as exc:
-        return positioned_reply(exc)
-    except SpecErrors as exc:
-        return error_reply(HTTP_UNAVAILABLE, f"the spec does not load: {len(exc.errors)} problem(s)")
-    except NotSupported as exc:
-        return error_reply(HTTP_UNPROCESSABLE, str(exc), kind="not supported")
-    except (UsageError, FactError) as exc:
-        return error_reply(HTTP_UNPROCESSABLE, str(exc))
-    except RuleConflict as exc:
-        return error_reply(HTTP_UNPROCESSABLE, f"conflict: {exc}")
+    except Exception as exc:
+        found = refusal(exc)
+        if found is None:
+            raise
+        return error_reply(found.http_status, found.message, **found.details)
 
 
 def ask(text: str, shown: str, *, svg: bool = False) -> Reply:
     """``adjudicator ask --json`` on a situation given as text; ``svg`` adds the board picture."""
-    from adjudicator.queries import answer  # noqa: PLC0415 - the query engine loads in workers only
-    from adjudicator.situation.load import load_situation_text  # noqa: PLC0415 - same
+    from adjudicator.judge import judge_text  # noqa: PLC0415 - the judge loads in workers only
 
     def work() -> Reply:
         check_document(text, shown)
-        loaded = load_situation_text(text, shown, set(rulesets()))
-        spec = load_spec(games=(game_of(loaded.ruleset).id,))
-        result = answer(spec, loaded)
-        data = result.to_json(spec)
+        judged = judge_text(text, shown, rulesets())
+        data = judged.json()
         if svg:
-            data = {**data, "svg": loaded.board.svg_picture(loaded, result)}
+            data = {**data, "svg": judged.svg()}
         return Reply(HTTP_OK, dumps(data))
 
     return guarded(work)
@@ -96,11 +84,11 @@ def ask(text: str, shown: str, *, svg: bool = False) -> Reply:
 
 def validate(text: str, shown: str) -> Reply:
     """Read a situation without answering it: whether it is valid, and the document as plain data."""
-    from adjudicator.situation.load import load_situation_text, plain  # noqa: PLC0415 - workers only
+    from adjudicator.judge import load_situation_text  # noqa: PLC0415 - the judge loads in workers only
 
     def work() -> Reply:
         check_document(text, shown)
-        loaded = load_situation_text(text, shown, set(rulesets()))
+        loaded = load_situation_text(text, shown, rulesets())
         game = game_of(loaded.ruleset)
         return Reply(
             HTTP_OK,
@@ -121,23 +109,21 @@ def validate(text: str, shown: str) -> Reply:
 
 def designer(kind: str, args: tuple[str, ...], progress: Progress) -> Reply:
     """``adjudicator diff`` or ``check`` (Z3, imported only in the worker that runs it)."""
-    import importlib  # noqa: PLC0415 - designer modules are imported by name, in workers only
+    from proofs.commands import command  # noqa: PLC0415 - z3 loads in the worker that runs a designer command
 
     def work() -> Reply:
         spec = load_spec()
         for ruleset in args:
             if ruleset not in spec.rulesets():
                 raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
-        module = importlib.import_module(f"proofs.{kind}")
-        return Reply(HTTP_OK, dumps(module.run(spec, *args, progress=progress)))
+        return Reply(HTTP_OK, dumps(command(kind)(spec, *args, progress=progress)))
 
     return guarded(work)
 
 
 def warm() -> Reply:
     """Load what every ``ask`` needs, so that the first request is as fast as the others."""
-    from adjudicator.queries import answer  # noqa: F401, PLC0415 - imported for its side effect: loading
-    from adjudicator.situation.load import load_situation_text  # noqa: F401, PLC0415 - same
+    from adjudicator.judge import judge_text  # noqa: F401, PLC0415 - imported for its side effect: loading
 
     for game in games():
         if game.queries:

@@ -8,9 +8,8 @@ import yaml
 
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games.betrayal.model import HouseSituation
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation_text
-from adjudicator.situation.model import Situation
+from adjudicator.games.clix.model import Situation
+from adjudicator.judge import answer, load_situation_text
 
 RULESET = "betrayal/2e"
 HALL: list[dict[str, Any]] = [

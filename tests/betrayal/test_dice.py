@@ -7,9 +7,12 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.games.betrayal.dice import DIE_FACES, at_least, distribution
-from adjudicator.games.registry import game_named
+from adjudicator.games import game_named
+from adjudicator.games.betrayal.model import DIE
 from tests.betrayal.support import RULESET, ask, corridor, explorer, monster, spec
+
+distribution = DIE.distribution
+at_least = DIE.at_least
 
 
 def fractions_of(table: dict[str, str]) -> list[Fraction]:
@@ -20,7 +23,10 @@ def fractions_of(table: dict[str, str]) -> list[Fraction]:
 def test_one_die() -> None:
     assert distribution(1) == {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
     assert distribution(0) == {0: Fraction(1)}
-    assert game_named("betrayal").die_faces == DIE_FACES == (0, 0, 1, 1, 2, 2)
+    dice = game_named("betrayal").dice
+    assert dice is not None
+    assert dice.die.faces == DIE.faces == (0, 0, 1, 1, 2, 2)
+    assert dice.count is None  # as many dice as the trait or the rule says
 
 
 @given(st.integers(0, 8))

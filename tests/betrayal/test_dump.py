@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets
 from adjudicator.games.betrayal.model import TRAITS, HouseSituation
-from adjudicator.situation.load import dump_situation, load_situation, load_situation_text
+from adjudicator.judge import dump_situation, load_situation, load_situation_text
 from tests.betrayal.support import HALL
 from tests.conftest import ROOT
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.games.betrayal.dice import at_least
+from adjudicator.games.betrayal.model import DIE
 from tests.betrayal.support import HALL, ask, cited, corridor, explorer, monster
 
 HAUNT = {"started": True, "traitor": "vivian"}
@@ -127,7 +127,7 @@ def test_move_obstacle_odds_when_the_roll_is_open() -> None:
     rooms = [corridor(3)[0], CHASM, {**corridor(3)[2], "doors": "W"}]
     query = {"kind": "move", "piece": "ox", "path": ["chasm:a", "chasm:b"]}
     result = ask(rooms, [explorer("ox", "r0", speed=4)], query)
-    assert Fraction(result["outcome"]["p_success"]) == at_least(4, 3)
+    assert Fraction(result["outcome"]["p_success"]) == DIE.at_least(4, 3)
 
 
 def test_monster_ignores_the_obstacle() -> None:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from adjudicator.cli import main
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.betrayal.model import Card, Trait, Turn
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import load_situation
 from tests.betrayal.support import HALL, RULESET, explorer, monster, situation
 from tests.conftest import ROOT
 

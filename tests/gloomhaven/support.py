@@ -8,8 +8,7 @@ from typing import Any
 import yaml
 
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 
 
 def with_hexes(rows: list[str], **marks: str) -> list[str]:

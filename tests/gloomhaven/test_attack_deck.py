@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.gloomhaven.attack import AttackInput, damage_answer
 from adjudicator.games.gloomhaven.deck import (
     STANDARD_DECK,
     Card,
@@ -25,6 +24,7 @@ from adjudicator.games.gloomhaven.deck import (
     mean,
     parse_card,
 )
+from adjudicator.games.gloomhaven.queries.attack import AttackInput, damage_answer
 
 RULESET = "gloomhaven/1e"
 CARDS = st.sampled_from(["+0", "+1", "-1", "+2", "-2", "x2", "null", "r+1", "r+2", "bless", "curse"])

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets
-from adjudicator.games.gloomhaven.situation import CONDITIONS, DIFFICULTIES, RANKS, Situation
-from adjudicator.situation.load import dump_situation, load_situation, load_situation_text
+from adjudicator.games.gloomhaven.model import CONDITIONS, DIFFICULTIES, RANKS, Situation
+from adjudicator.judge import dump_situation, load_situation, load_situation_text
 from adjudicator.spaces.hex import Hex, hex_name
 from tests.conftest import ROOT
 

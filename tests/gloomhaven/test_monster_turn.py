@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 from tests.gloomhaven.support import monster_turn_json, with_hexes
 
 OPEN = [". . . . . . .", " . . . . . . .", ". . . . . . .", " . . . . . . .", ". . . . . . ."]
@@ -388,15 +387,15 @@ def test_every_choice_is_a_legal_end_with_a_focus_among_its_targets(seed: int) -
     """Invariants on random 9x5 maps: ends are free and within Move, targets hold a focus, plays judge legal."""
     import random  # noqa: PLC0415 - only this test draws random maps
 
-    from adjudicator.games.gloomhaven import monster_turn  # noqa: PLC0415
-    from adjudicator.games.gloomhaven.monster_search import Mover, TurnMap  # noqa: PLC0415
-    from adjudicator.games.gloomhaven.situation import (  # noqa: PLC0415
+    from adjudicator.games.gloomhaven.model import (  # noqa: PLC0415
         MonsterAttack,
         MonsterTurnQuery,
         Piece,
         Play,
         Situation,
     )
+    from adjudicator.games.gloomhaven.monster_search import Mover, TurnMap  # noqa: PLC0415
+    from adjudicator.games.gloomhaven.queries import monster_turn  # noqa: PLC0415
     from adjudicator.spaces.hex import Hex, build_map  # noqa: PLC0415
 
     rng = random.Random(seed)  # noqa: S311 - random maps, not secrets

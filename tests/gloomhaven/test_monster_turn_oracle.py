@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.gloomhaven import monster_turn
-from adjudicator.games.gloomhaven.situation import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
+from adjudicator.games.gloomhaven.model import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
+from adjudicator.games.gloomhaven.queries import monster_turn
 from adjudicator.spaces.hex import Hex, HexMap, build_map
 
 NEGATIVE = {"trap", "hazardous"}

@@ -6,8 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.spec import load_spec
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 
 MAP = """\
 ruleset: gloomhaven/1e

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.core.errors import PositionedError
-from adjudicator.games.gloomhaven.situation import AttackQuery, MonsterTurnQuery, MoveQuery, Situation
-from adjudicator.situation.load import load_situation
+from adjudicator.games.gloomhaven.model import AttackQuery, MonsterTurnQuery, MoveQuery, Situation
+from adjudicator.judge import load_situation
 from adjudicator.spaces.hex import Hex, parse_hex
 from tests.conftest import ROOT
 

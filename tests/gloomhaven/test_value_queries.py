@@ -10,12 +10,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.answer import Answer
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets, load_spec
-from adjudicator.games.gloomhaven.situation import DIFFICULTIES
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation_text
+from adjudicator.games.gloomhaven.model import DIFFICULTIES
+from adjudicator.judge import answer, load_situation_text
+from adjudicator.situation.answer import Answer
 
 KNOWN = known_rulesets()
 MAP = {"terrain": [". . . . .", " . . . . ."]}

@@ -12,11 +12,11 @@ from contextlib import suppress
 import networkx as nx
 import pytest
 
-from adjudicator.answer import Answer
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games.clix import movement
 from adjudicator.games.clix.movement import STEP_WEIGHT, Search, State, path_along
-from adjudicator.queries import answer
+from adjudicator.judge import answer
+from adjudicator.situation.answer import Answer
 from proofs import boards
 from tests.conftest import ROOT
 

@@ -12,8 +12,7 @@ import pytest
 from adjudicator.core.engine import Facts, RuleConflict
 from adjudicator.core.spec import Spec
 from adjudicator.games.clix.table import Table
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 from proofs import boards, check, diff, witness
 from proofs.report import NO_CHANGE, render_text
 from tests.conftest import run_cli

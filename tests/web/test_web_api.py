@@ -17,8 +17,7 @@ from starlette.testclient import TestClient
 from adjudicator.core.errors import PositionedError, UsageError
 from adjudicator.core.spec import known_rulesets, load_spec
 from adjudicator.games import game_of
-from adjudicator.queries import answer
-from adjudicator.situation.load import load_situation
+from adjudicator.judge import answer, load_situation
 from adjudicator.web.app import Settings, create_app
 from adjudicator.web.bodies import MAX_BODY, SHOWN
 from tests.conftest import ROOT, run_cli

@@ -1,38 +1,56 @@
-"""Betrayal at House on the Hill: the house as a room graph, explorers and monsters with trait tracks.
+"""Betrayal at House on the Hill: explorers and monsters with trait tracks in a house of room tiles on three floors.
 
-:data:`GAME` is its registry entry; :mod:`.situation` reads its situation
-files, :mod:`.answering` answers them, one module per query kind.
+:data:`GAME` is its registry entry. Its parts are those of every game
+(``model``, ``reader``, ``writer``, ``schema``, ``queries``, ``pictures``,
+``words``), each a module of this package; the rest of the package is the
+game's rule engine.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from adjudicator.games.betrayal.dice import DIE_FACES
-from adjudicator.games.profiles import Profile
-from adjudicator.games.registry import Game
+from adjudicator.games.betrayal.model import DICE
+from adjudicator.games.betrayal.queries import QUERIES
+from adjudicator.games.betrayal.words import WORDS
+from adjudicator.games.registry import Game, Part, Pictures, Reader, SchemaBuilder, Situations, Writer
 
-_PACKAGE = __name__
+if TYPE_CHECKING:
+    from adjudicator.games.betrayal.model import HouseSituation
 
-GAME: Final = Game(
+
+def _reader() -> Reader[HouseSituation]:
+    from adjudicator.games.betrayal.reader import read_situation  # noqa: PLC0415 - a part loads when first used
+
+    return read_situation
+
+
+def _writer() -> Writer[HouseSituation]:
+    from adjudicator.games.betrayal.writer import dump_situation  # noqa: PLC0415 - a part loads when first used
+
+    return dump_situation
+
+
+def _schema() -> SchemaBuilder:
+    from adjudicator.games.betrayal.schema import situation_schema  # noqa: PLC0415 - a part loads when first used
+
+    return situation_schema
+
+
+def _pictures() -> Pictures[HouseSituation]:
+    from adjudicator.games.betrayal.pictures import PICTURES  # noqa: PLC0415 - a part loads when first used
+
+    return PICTURES
+
+
+GAME: Final = Game["HouseSituation"](
     id="betrayal",
     title="Betrayal at House on the Hill",
-    profile=Profile("betrayal", "", ""),
-    queries={
-        "move": f"{_PACKAGE}.move",
-        "reach": f"{_PACKAGE}.reach",
-        "roll": f"{_PACKAGE}.q_roll",
-        "attack": f"{_PACKAGE}.q_attack",
-        "haunt_roll": f"{_PACKAGE}.q_haunt_roll",
-        "damage": f"{_PACKAGE}.q_damage",
-        "line_of_sight": f"{_PACKAGE}.q_line_of_sight",
-    },
+    words=WORDS,
     space="room",
-    dice=(),
-    die_faces=DIE_FACES,
-    situations=f"{_PACKAGE}.situation",
-    answering=f"{_PACKAGE}.answering",
-    dumper=f"{_PACKAGE}.dump",
+    dice=DICE,
+    situations=Situations(Part(_reader), Part(_writer), Part(_schema)),
+    queries=QUERIES,
+    pictures=Part(_pictures),
 )
-"""The game entry: a roll uses as many dice as the trait or card says (``dice`` empty), each die showing
-0, 0, 1, 1, 2 or 2 (``die_faces``, L377, L647)."""
+"""As many dice as a trait or a rule says each roll, each showing 0, 0, 1, 1, 2 or 2 pips (L377, L647)."""

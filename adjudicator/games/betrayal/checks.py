@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from adjudicator.answer import Answer
-from adjudicator.games.betrayal.dice import at_least, distribution, fraction
-from adjudicator.games.betrayal.model import Piece
+from adjudicator.core.dice import probability
+from adjudicator.games.betrayal.model import DIE, Piece
 from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.situation.answer import Answer
 
 
 def roll(rules: Rules) -> Answer:
@@ -25,11 +25,11 @@ def roll(rules: Rules) -> Answer:
         piece = s.piece(str(q.get("piece"))) if q.get("piece") else None
         dice_r = cite(out, rules.ask("roll.dice", kind="fixed", named=min(int(q.get("dice")), 8), value=0))
     dice = int(dice_r.value or 0)
-    dist = distribution(dice)
-    out.outcome = {"dice": dice, "distribution": {str(t): fraction(p) for t, p in dist.items()}}
+    dist = DIE.distribution(dice)
+    out.outcome = {"dice": dice, "distribution": {str(t): probability(p) for t, p in dist.items()}}
     target = q.get("target")
     if target is not None:
-        out.outcome["p_success"] = fraction(at_least(dice, int(target)))
+        out.outcome["p_success"] = probability(DIE.at_least(dice, int(target)))
         out.note(rules.step("BT.ROLL.THRESHOLD", f"success at {target} or more"))
     if q.get("result") is not None:
         result = int(q.get("result"))
@@ -74,7 +74,7 @@ def haunt_roll(rules: Rules) -> Answer:
     )
     threshold = 0
     p_starts = Fraction(0)
-    for total, p in distribution(dice).items():
+    for total, p in DIE.distribution(dice).items():
         starts = rules.ask(
             "haunt.starts", total=min(total, 26), omens_drawn=h.omens_drawn, omens_in_play=h.omens_in_play
         )
@@ -86,7 +86,7 @@ def haunt_roll(rules: Rules) -> Answer:
         "roll_required": bool(required.value),
         "dice": dice,
         "threshold": threshold,
-        "p_starts": fraction(p_starts if required.value else Fraction(0)),
+        "p_starts": probability(p_starts if required.value else Fraction(0)),
     }
     if q.get("result") is not None:
         total = int(q.get("result"))

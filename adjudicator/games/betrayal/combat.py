@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.answer import Answer
+from adjudicator.core.dice import probability
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.games.betrayal.checks import sight
-from adjudicator.games.betrayal.dice import distribution, fraction
-from adjudicator.games.betrayal.model import Piece
+from adjudicator.games.betrayal.model import DIE, Piece
 from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.situation.answer import Answer
 
 KIND_TRAITS = {"physical": ("might", "speed"), "mental": ("knowledge", "sanity")}
 
@@ -116,8 +116,8 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0915 - one attack read in 
     pa = pd = pt = ps = Fraction(0)
     dist_a: dict[int, Fraction] = {}
     dist_d: dict[int, Fraction] = {}
-    for at, p1 in distribution(adice).items():
-        for dt, p2 in distribution(ddice).items():
+    for at, p1 in DIE.distribution(adice).items():
+        for dt, p2 in DIE.distribution(ddice).items():
             p = p1 * p2
             winner, da, dd, steal = fight(at, dt, trace=False)
             pa += p if winner == "attacker" else 0
@@ -128,14 +128,14 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0915 - one attack read in 
             dist_d[dd] = dist_d.get(dd, Fraction(0)) + p
     fight(2 * adice, 0, trace=True) if adice else fight(0, 2 * ddice, trace=True)
     out.outcome |= {
-        "p_attacker_wins": fraction(pa),
-        "p_defender_wins": fraction(pd),
-        "p_tie": fraction(pt),
+        "p_attacker_wins": probability(pa),
+        "p_defender_wins": probability(pd),
+        "p_tie": probability(pt),
         "damage_dist": {
-            a.id: {str(n): fraction(p) for n, p in sorted(dist_a.items())},
-            d.id: {str(n): fraction(p) for n, p in sorted(dist_d.items())},
+            a.id: {str(n): probability(p) for n, p in sorted(dist_a.items())},
+            d.id: {str(n): probability(p) for n, p in sorted(dist_d.items())},
         },
-        "p_steal_possible": fraction(ps),
+        "p_steal_possible": probability(ps),
     }
     out.marks = {"line": [a.at, d.at]}
     return out
@@ -241,8 +241,8 @@ def damage(rules: Rules) -> Answer:
     )
     if q.get("dice") is not None:
         dice = int(q.get("dice"))
-        p = sum((pr for total, pr in distribution(dice).items() if survives(total)), Fraction(0))
-        out.outcome = {"p_can_survive": fraction(p)}
+        p = sum((pr for total, pr in DIE.distribution(dice).items() if survives(total)), Fraction(0))
+        out.outcome = {"p_can_survive": probability(p)}
     else:
         out.outcome = {"can_survive": survives(int(q.get("amount") or 0))}
     _split_result(rules, piece, {a: 0}, out)

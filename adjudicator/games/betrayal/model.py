@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from adjudicator.core.dice import Dice, Die
+from adjudicator.situation.base import Located
 from adjudicator.spaces.rooms import House
+
+DIE: Final = Die((0, 0, 1, 1, 2, 2))
+"""One die of the house game: two faces each of 0, 1 and 2 pips (L377, L647); a roll is the sum of its dice (L381)."""
+DICE: Final = Dice(DIE)
+"""As many dice as the trait, the card or the rule says for each roll."""
 
 TRAITS = ("might", "speed", "knowledge", "sanity")
 UNTRADEABLE = ("bite", "dog", "girl", "madman")
@@ -106,7 +113,7 @@ class Query:
 
 
 @dataclass(frozen=True)
-class HouseSituation:
+class HouseSituation(Located):
     """One situation file of a house game."""
 
     ruleset: str

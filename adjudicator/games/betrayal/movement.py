@@ -16,8 +16,7 @@ from fractions import Fraction
 from typing import Literal
 
 from adjudicator.core.engine import Result
-from adjudicator.games.betrayal.dice import at_least, distribution
-from adjudicator.games.betrayal.model import HouseSituation, Piece
+from adjudicator.games.betrayal.model import DIE, HouseSituation, Piece
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.spaces.rooms import House, Passage
 
@@ -42,7 +41,7 @@ class Roll:
     @property
     def chance(self) -> Fraction:
         """The chance it succeeds."""
-        return at_least(self.dice, self.target)
+        return DIE.at_least(self.dice, self.target)
 
 
 class Mover:
@@ -75,7 +74,7 @@ class Mover:
     def movement_rolls(self) -> dict[int, Fraction]:
         """A monster's movement roll totals and their chances (its Speed in dice)."""
         dice = self.rules.value("roll.dice", kind="monster_move", named=0, value=min(self.speed_value(), 8))
-        return distribution(int(dice))
+        return DIE.distribution(int(dice))
 
     def speed_value(self) -> int:
         """The current Speed value (0 for a piece without Speed)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
 from adjudicator.games.betrayal.model import HouseSituation
+from adjudicator.situation.answer import Answer
 
 
 class Rules:

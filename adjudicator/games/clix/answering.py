@@ -1,23 +1,29 @@
-"""Answer a Clix situation: build its table of facts, run the query module, report assumptions."""
+"""Answering a Clix query: the situation's table of facts, the query kind's module, the assumptions made."""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 
-from adjudicator.answer import Answer
 from adjudicator.core.spec import Spec
+from adjudicator.games.clix.model import Situation
 from adjudicator.games.clix.table import Table
-from adjudicator.games.registry import game_of
-from adjudicator.situation.model import Situation
+from adjudicator.games.registry import Answerer
+from adjudicator.situation.answer import Answer
 
 
-def answer(spec: Spec, situation: Situation) -> Answer:
-    """The answer to the situation's query; facts no field gave are listed under ``assumed``."""
-    module = importlib.import_module(game_of(situation.ruleset).queries[situation.query.kind])
-    table = Table(spec, situation)
-    result: Answer = module.answer(table)
-    if table.assumed:
-        previous = result.outcome.get("assumed")
-        merged = dict(previous) if isinstance(previous, dict) else {}
-        result.outcome["assumed"] = merged | {k: v for k, v in sorted(table.assumed.items()) if k not in merged}
-    return result
+def on_table(answer: Callable[[Table], Answer]) -> Answerer[Situation]:
+    """An answerer for the registry: ``answer`` runs on the situation's table of facts.
+
+    Facts no field of the situation gave are listed under ``assumed`` in the outcome.
+    """
+
+    def run(spec: Spec, situation: Situation) -> Answer:
+        table = Table(spec, situation)
+        result = answer(table)
+        if table.assumed:
+            previous = result.outcome.get("assumed")
+            merged = dict(previous) if isinstance(previous, dict) else {}
+            result.outcome["assumed"] = merged | {k: v for k, v in sorted(table.assumed.items()) if k not in merged}
+        return result
+
+    return run

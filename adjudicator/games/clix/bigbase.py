@@ -28,9 +28,9 @@ from functools import cached_property
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.model import HOURGLASS, Piece
 from adjudicator.games.clix.movement import Plan, Search, State, path_along
 from adjudicator.games.clix.movement_facts import MAX_FACT_SPEED, PerBoard, board_steps
-from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import Space, SpaceId
 
 MAX_COUNT = 20

@@ -33,11 +33,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof import LofReport, piece_line_of_fire
 from adjudicator.games.clix.lof_facts import line_facts
+from adjudicator.games.clix.model import HOURGLASS, Effect, MapObject, Piece
 from adjudicator.games.clix.table import FlightLevel, Table
 from adjudicator.games.clix.values import (
     Open,
@@ -49,7 +49,7 @@ from adjudicator.games.clix.values import (
     fallback_step,
     noted,
 )
-from adjudicator.situation.model import HOURGLASS, Effect, MapObject, Piece
+from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import Space, SpaceId
 
 AttackKind = Literal["close", "ranged"]

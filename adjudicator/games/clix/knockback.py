@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.model import Piece
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import cite_as
-from adjudicator.situation.model import Piece
+from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import Direction, SpaceId
 
 MAX_KNOCKBACK = 12

@@ -44,8 +44,8 @@ from adjudicator.core.engine import FactError, Result, Step
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof_facts import Blocker, LineFacts, line_facts
 from adjudicator.games.clix.lof_map import board_map
+from adjudicator.games.clix.model import Piece
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import Piece
 from adjudicator.spaces.base import Space, SpaceId
 
 if TYPE_CHECKING:

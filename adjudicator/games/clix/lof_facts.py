@@ -53,8 +53,8 @@ from typing import Literal
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.lof_map import BLOCKING, HINDERING, BoardMap, CornerMap, board_map
+from adjudicator.games.clix.model import MapObject, Piece
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import MapObject, Piece
 from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
 
 BlockerKind = Literal["occupant", "pair", "doublebase"]

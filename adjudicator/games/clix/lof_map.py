@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from adjudicator.core.spec import Spec
     from adjudicator.games.clix.lof import LofReport
     from adjudicator.games.clix.lof_facts import LineFacts
-    from adjudicator.situation.model import MapObject, Piece
+    from adjudicator.games.clix.model import MapObject, Piece
 
     KeptFacts = tuple[tuple[Piece, ...], tuple[MapObject, ...], Piece | None, Piece | None, LineFacts]
     """Line facts with the pieces, the objects and the end pieces they were made for."""

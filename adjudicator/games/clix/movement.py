@@ -31,10 +31,11 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Final, NamedTuple, cast
 
+from adjudicator.core.dice import probability
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.errors import NotSupported
 from adjudicator.core.expr.compile import Value
-from adjudicator.games.clix.dice import DIE_FACES, fraction
+from adjudicator.games.clix.model import DICE, HOURGLASS, Piece
 from adjudicator.games.clix.movement_facts import (
     MAX_FACT_SPEED,
     MAX_MODE_CHANGES,
@@ -44,7 +45,6 @@ from adjudicator.games.clix.movement_facts import (
     Vector,
 )
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import SpaceId
 
 
@@ -618,17 +618,17 @@ def _breakaway(out: Plan, die: int | None) -> None:
     if not required.value:
         facts.escape(rolled=False)
         return
-    faces = {face: table.decide("breakaway.succeeds", {"die": face}) for face in DIE_FACES}
+    faces = {face: table.decide("breakaway.succeeds", {"die": face}) for face in DICE.die.faces}
     unknown = [r for r in faces.values() if r.value is None]
     if unknown:
         out.breakaway.undecided = True
         out.undecided.append(Why(unknown[0], "break-away roll"))
         return
     good = sum(1 for r in faces.values() if r.value is True)
-    out.breakaway.p_success = fraction(good, len(DIE_FACES))
-    out.breakaway.succeeding = tuple(f for f in DIE_FACES if faces[f].value is True)
+    out.breakaway.p_success = probability(good, len(DICE.die.faces))
+    out.breakaway.succeeding = tuple(f for f in DICE.die.faces if faces[f].value is True)
     if die is None and not good:
-        out.blocked = Why(faces[DIE_FACES[0]], "every break-away roll fails")
+        out.blocked = Why(faces[DICE.die.faces[0]], "every break-away roll fails")
         return
     if die is not None:
         result = faces[die]

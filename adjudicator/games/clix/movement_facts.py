@@ -23,8 +23,8 @@ from weakref import ref
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
+from adjudicator.games.clix.model import HOURGLASS, Piece, Situation
 from adjudicator.games.clix.table import FlightLevel, Relation, Table
-from adjudicator.situation.model import HOURGLASS, Piece, Situation
 from adjudicator.spaces.base import Edge, Space, SpaceId, Step
 
 MAX_FACT_SPEED: Final = 20
@@ -380,7 +380,7 @@ class MoveFacts:
             elif name in self._fixed:
                 out.append((name, -1))
             elif name in self.table.profile.derived or name in self.table.profile.assumed:
-                continue  # the game profile supplies it (see adjudicator.games.profiles)
+                continue  # the game profile supplies it (see adjudicator.games.clix.profiles)
             else:
                 raise UnknownFact(f"{decision} declares fact {name!r}, which the movement engine does not compute")
         return tuple(out)

@@ -20,10 +20,10 @@ without that special rule) leaves the standard rule in force and is not cited.
 
 from __future__ import annotations
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import cite_as, decide
+from adjudicator.situation.answer import Answer
 
 
 def _ask(table: Table, decision: str, item: str | None = None) -> Result | None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.engine import Result
+from adjudicator.games.clix.model import HOURGLASS, Piece
 from adjudicator.games.clix.movement import Citer, Why
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import HOURGLASS, Piece
 from adjudicator.spaces.base import SpaceId
 
 

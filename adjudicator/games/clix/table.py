@@ -14,9 +14,9 @@ from weakref import WeakKeyDictionary
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
-from adjudicator.games.profiles import Profile
-from adjudicator.games.registry import Game, game_of
-from adjudicator.situation.model import HOURGLASS, MapObject, Piece, Situation
+from adjudicator.games.clix.model import HOURGLASS, MapObject, Piece, Situation
+from adjudicator.games.clix.profiles import Profile
+from adjudicator.games.clix.variant import ClixGame
 from adjudicator.spaces.base import Space, SpaceId
 
 Relation = Literal["none", "friendly", "opposing", "victim"]
@@ -42,7 +42,7 @@ class Table:
         self._doubles = any(p.size == "double" for p in situation.pieces)
         self.memo: dict[Hashable, object] = {}
         """Work done once per situation and reused by every query on it (a mover's movement plan, by mover and die)."""
-        self.game: Game = game_of(self.ruleset)
+        self.game: ClixGame = situation.game
         self.profile: Profile = self.game.profile
         self.assumed: dict[str, str] = {}
         """Facts no situation field gave, taken at the game profile's documented default."""

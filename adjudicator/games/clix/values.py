@@ -27,13 +27,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.ast import names
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
+from adjudicator.games.clix.model import Effect
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.model import Effect
+from adjudicator.situation.answer import Answer
 
 ORDERED_FACTS = frozenset({"mod1", "mod2", "mod3"})
 """Facts of ``value.rule_of_3`` that give the modifiers one by one."""

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.answer import Answer
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
+from adjudicator.situation.answer import Answer
 
 
 def ask(

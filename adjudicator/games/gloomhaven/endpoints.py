@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.games.gloomhaven.situation import Endpoint, Situation
+from adjudicator.games.gloomhaven.model import Endpoint, Situation
 from adjudicator.spaces.hex import Hex
 
 

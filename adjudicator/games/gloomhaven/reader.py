@@ -8,12 +8,12 @@ field and stops at the first problem with a ``PositionedError`` printed as
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
-from adjudicator.core.yamlpos import Node, is_map, is_seq
-from adjudicator.games.gloomhaven.situation import (
+from adjudicator.core.yamlpos import Node, is_seq
+from adjudicator.games.gloomhaven.model import (
     CARD_WORDS,
     CONDITIONS,
     OBJECT_TYPES,
@@ -40,7 +40,7 @@ from adjudicator.games.gloomhaven.value_reader import (
     read_initiative,
     read_scenario_level,
 )
-from adjudicator.situation.fields import DocumentReader, Fields, describe, fail
+from adjudicator.situation.fields import DocumentReader, Fields, describe, fail, plain
 from adjudicator.spaces.hex import FEATURES, Hex, HexMap, build_map, parse_hex
 
 TOP_FIELDS = ("ruleset", "scenario_level", "map", "pieces", "objects", "query", "readings", "expect")
@@ -74,16 +74,7 @@ MAX_EXTRA_CARDS = 10
 CARD = re.compile(r"^(r?[+-][0-9]+|x2|null|bless|curse)$")
 
 
-def plain(node: Node) -> Any:
-    """A YAML node as plain Python data."""
-    if is_map(node):
-        return {str(k): plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [plain(v) for v in node]
-    return node
-
-
-def read_situation(doc: Node, path: Path, shown: str, known_rulesets: set[str]) -> Situation:
+def read_situation(doc: Node, path: Path, shown: str, known_rulesets: Collection[str]) -> Situation:
     """Read a Gloomhaven situation document (the registry's ``situations`` entry)."""
     return _Reader(shown, known_rulesets).read(doc, path)
 
@@ -91,7 +82,7 @@ def read_situation(doc: Node, path: Path, shown: str, known_rulesets: set[str]) 
 class _Reader(DocumentReader):
     """State while reading one file: its name, the lines seen, the map and the figures."""
 
-    def __init__(self, shown: str, known_rulesets: set[str]) -> None:
+    def __init__(self, shown: str, known_rulesets: Collection[str]) -> None:
         super().__init__(shown)
         self.known_rulesets = known_rulesets
         self.board = HexMap(("",))

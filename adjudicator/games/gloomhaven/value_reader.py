@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.core.yamlpos import is_map, is_seq, key_line
-from adjudicator.games.gloomhaven.situation import (
+from adjudicator.games.gloomhaven.model import (
     DIFFICULTIES,
     InitiativeQuery,
     Piece,

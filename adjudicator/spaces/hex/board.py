@@ -452,18 +452,6 @@ class HexMap:
             fields["walls"] = [[self.name(a), self.name(b)] for a, b in pairs]
         return fields
 
-    def text_picture(self, situation: Any, answer: Any = None) -> str:
-        """The situation as text, even rows indented by half a hex (see :mod:`adjudicator.spaces.hex.picture`)."""
-        from adjudicator.spaces.hex.picture import text_picture  # noqa: PLC0415 - drawing only when asked
-
-        return text_picture(self, situation, answer)
-
-    def svg_picture(self, situation: Any, answer: Any = None) -> str:
-        """The situation as an SVG document (see :mod:`adjudicator.spaces.hex.picture`)."""
-        from adjudicator.spaces.hex.picture import svg_picture  # noqa: PLC0415 - drawing only when asked
-
-        return svg_picture(self, situation, answer)
-
 
 def build_map(terrain: Sequence[str], walls: Iterable[tuple[SpaceId, SpaceId]] = ()) -> HexMap:
     """A map from terrain rows (spaces ignored) and wall pairs; ``ValueError`` naming the bad row or wall."""

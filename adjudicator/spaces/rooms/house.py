@@ -14,13 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.spaces.base import Away, Direction, Edge, Line, SpaceId, Step
-
-if TYPE_CHECKING:
-    from adjudicator.answer import Answer
-    from adjudicator.situation.model import Situation
 
 FLOORS = ("basement", "ground", "upper")
 """The floors, lowest first."""
@@ -471,15 +467,3 @@ class House:
         }
 
     # -- drawing
-
-    def text_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """Each floor holding a room of the answer as text (see :mod:`adjudicator.spaces.rooms.picture`)."""
-        from adjudicator.spaces.rooms.picture import text_picture  # noqa: PLC0415 - drawing loads only when asked
-
-        return text_picture(self, situation, answer)
-
-    def svg_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """Each floor as an SVG document with the answer's path or line drawn."""
-        from adjudicator.spaces.rooms.picture import svg_picture  # noqa: PLC0415 - drawing loads only when asked
-
-        return svg_picture(self, situation, answer)

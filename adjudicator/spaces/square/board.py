@@ -31,9 +31,6 @@ from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceI
 if TYPE_CHECKING:
     import networkx as nx
 
-    from adjudicator.answer import Answer
-    from adjudicator.situation.model import Situation
-
 Square = tuple[int, int]
 """A grid square as ``(col, row)``, 0-based, ``(0, 0)`` being ``A1``."""
 
@@ -584,18 +581,6 @@ class Board:
             MapText("".join(char((c, r)) if self.contains((c, r)) else ABSENT_CHAR for c in range(self.width)))
             for r in range(self.height)
         ]
-
-    def text_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """The situation as a text grid."""
-        from adjudicator.spaces.square.picture import text_board  # noqa: PLC0415 - picture imports the model
-
-        return text_board(situation, answer)
-
-    def svg_picture(self, situation: Situation, answer: Answer | None = None) -> str:
-        """The situation as an SVG document."""
-        from adjudicator.spaces.square.picture import svg_board  # noqa: PLC0415 - picture imports the model
-
-        return svg_board(situation, answer)
 
     def graph(self) -> nx.Graph[Square]:
         """King-move adjacency of the map squares, cached and frozen.

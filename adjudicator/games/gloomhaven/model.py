@@ -1,0 +1,280 @@
+"""A Gloomhaven situation: the hex map, its figures and traps, and one query.
+
+The data of ``contract-gloomhaven.md`` as frozen dataclasses. Hexes are the
+ids of :class:`adjudicator.spaces.hex.HexMap` (a :class:`~adjudicator.spaces.hex.Hex`,
+column and row counted from 0); rule code treats them as opaque and names
+them with ``situation.board.name(hex)``. The reader is
+:mod:`adjudicator.games.gloomhaven.reader`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from adjudicator.situation.base import Located
+from adjudicator.spaces.hex import Hex, HexMap
+
+PIECE_TYPES = ("character", "summon", "monster")
+"""Characters and summons are one side, monsters the other (L1670-1671, L1790-1791, L1851)."""
+PLAYER_SIDE = frozenset({"character", "summon"})
+RANKS = ("normal", "elite", "boss", "named")
+CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen")
+QUERY_KINDS = ("monster_turn", "line_of_sight", "range", "move", "attack", "initiative", "scenario_level")
+"""The contract's kinds, then the optional extensions (``initiative``, ``scenario_level``)."""
+DIFFICULTIES = ("normal", "easy", "hard", "very_hard")
+OBJECT_TYPES = ("trap",)
+CARD_WORDS = ("x2", "null", "bless", "curse")
+"""Attack-modifier cards that are words; the others are ``+N``, ``-N`` and rolling ``r+N`` (``r-N``)."""
+STANDARD_DECK: tuple[str, ...] = (
+    *("+0",) * 6,
+    *("+1",) * 5,
+    *("-1",) * 5,
+    "+2",
+    "-2",
+    "x2",
+    "null",
+)
+"""The contract's reading of the 20 base cards (the seed gives only the count, L290, L1886-1889)."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A figure on the map."""
+
+    id: str
+    type: str
+    """``character``, ``summon`` or ``monster``."""
+    at: Hex
+    initiative: Fraction | None = None
+    """Its initiative this round (lower acts first); a fraction so that ``35.5`` is exact."""
+    owner: str | None = None
+    """A summon's character."""
+    rank: str = "normal"
+    flying: bool = False
+    conditions: frozenset[str] = frozenset()
+    shield: int = 0
+
+    @property
+    def side(self) -> str:
+        """``players`` (characters and summons) or ``monsters``."""
+        return "players" if self.type in PLAYER_SIDE else "monsters"
+
+    def enemy_of(self, other: Piece) -> bool:
+        """Whether the two figures are on opposite sides."""
+        return self.side != other.side
+
+    def has(self, condition: str) -> bool:
+        """Whether the figure has this condition."""
+        return condition in self.conditions
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A trap overlay (the ``t`` of the terrain rows), with the ``objects`` entry's details if any."""
+
+    at: Hex
+    damage: int | None = None
+    """Damage it deals; ``None``: the rules' 2+N (L544)."""
+    conditions: tuple[str, ...] = ()
+    type: Literal["trap"] = "trap"
+
+
+Endpoint = str | Hex
+"""One end of a line or range query: a piece id (``str``) or a hex."""
+
+
+@dataclass(frozen=True)
+class LineOfSightQuery:
+    """Whether ``from_`` sees ``to``."""
+
+    from_: Endpoint
+    to: Endpoint
+    kind: Literal["line_of_sight"] = "line_of_sight"
+
+
+@dataclass(frozen=True)
+class RangeQuery:
+    """The range from ``from_`` to ``to``, and whether it is within ``range``."""
+
+    from_: Endpoint
+    to: Endpoint
+    range: int | None = None
+    kind: Literal["range"] = "range"
+
+
+@dataclass(frozen=True)
+class MoveQuery:
+    """A character's (or summon's) proposed path: the hexes entered in order, without the start."""
+
+    piece: str
+    path: tuple[Hex, ...]
+    points: int
+    jump: bool = False
+    kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True)
+class Area:
+    """An area-of-effect diagram, drawn like the map (first row odd and flush left).
+
+    ``rows`` are the text rows with spaces removed; ``cells`` maps each
+    ``@`` and ``*`` cell to its character, with hex ids counted in the
+    diagram's own rows and columns (the same layout as the map, so the hex
+    space's cube helpers apply: :func:`adjudicator.spaces.hex.to_cube`).
+    """
+
+    rows: tuple[str, ...]
+    cells: Mapping[Hex, str]
+
+    @property
+    def grey(self) -> Hex | None:
+        """The attacker's hex (``@``), in a melee area only."""
+        return next((h for h, c in self.cells.items() if c == "@"), None)
+
+    @property
+    def red(self) -> tuple[Hex, ...]:
+        """The hexes the area hits (``*``), in reading order."""
+        return tuple(sorted((h for h, c in self.cells.items() if c == "*"), key=lambda h: (h.row, h.col)))
+
+    @property
+    def melee(self) -> bool:
+        """Whether the diagram has the attacker's grey hex."""
+        return self.grey is not None
+
+
+@dataclass(frozen=True)
+class MonsterAttack:
+    """The attack on a monster's ability card (``query.attack``)."""
+
+    range: int = 0
+    """0: melee (range 1, an adjacent enemy)."""
+    targets: int = 1
+    area: Area | None = None
+    add_targets: int = 0
+
+    @property
+    def melee(self) -> bool:
+        """A melee attack (no range, or a melee area)."""
+        return self.range == 0
+
+
+@dataclass(frozen=True)
+class Play:
+    """A proposed monster play: the hex it ends on and the figures it attacks."""
+
+    end: Hex
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MonsterTurnQuery:
+    """What the monster ``monster`` does this turn."""
+
+    monster: str
+    move: int = 0
+    jump: bool = False
+    attack: MonsterAttack | None = None
+    play: Play | None = None
+    kind: Literal["monster_turn"] = "monster_turn"
+
+
+@dataclass(frozen=True)
+class AttackQuery:
+    """The damage distribution of one attack.
+
+    ``None`` for ``shield``/``poisoned`` means "from the target, else 0/false";
+    ``deck`` ``None`` means the standard deck (:data:`STANDARD_DECK`).
+    """
+
+    value: int
+    target: str | None = None
+    shield: int | None = None
+    pierce: int = 0
+    poisoned: bool | None = None
+    advantage: bool = False
+    disadvantage: bool = False
+    deck: tuple[str, ...] | None = None
+    bless: int = 0
+    curse: int = 0
+    kind: Literal["attack"] = "attack"
+
+
+@dataclass(frozen=True)
+class InitiativeQuery:
+    """The order in which the figures act this round (an optional extension of the contract).
+
+    ``types`` groups monsters of one type (standees in the order listed); a
+    monster in no group is a type of its own. ``standees`` holds the standee
+    numbers given (the default is the place in the group, from 1);
+    ``secondary`` the other card's initiative of characters; ``long_rest``
+    the characters who long rest (initiative 99).
+    """
+
+    types: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    standees: tuple[tuple[str, int], ...] = ()
+    secondary: tuple[tuple[str, int], ...] = ()
+    long_rest: tuple[str, ...] = ()
+    kind: Literal["initiative"] = "initiative"
+
+
+@dataclass(frozen=True)
+class ScenarioLevelQuery:
+    """The scenario level from the characters' levels and the difficulty, and the numbers it sets."""
+
+    levels: tuple[int, ...]
+    difficulty: str = "normal"
+    solo_or_open: bool = False
+    kind: Literal["scenario_level"] = "scenario_level"
+
+
+Query = (
+    MonsterTurnQuery | LineOfSightQuery | RangeQuery | MoveQuery | AttackQuery | InitiativeQuery | ScenarioLevelQuery
+)
+"""A Gloomhaven question; ``query.kind`` names its kind."""
+
+
+@dataclass(frozen=True)
+class Situation(Located):
+    """A validated Gloomhaven situation file.
+
+    ``lines`` maps a field path as used in messages (``"pieces[2].at"``,
+    ``"query.path[1]"``) to its 1-based line in ``path``.
+    """
+
+    ruleset: str
+    board: HexMap
+    pieces: tuple[Piece, ...]
+    query: Query
+    scenario_level: int = 1
+    objects: tuple[Trap, ...] = ()
+    readings: Mapping[str, str] = field(default_factory=dict, hash=False)
+    expect: Any = field(default=None, compare=False, hash=False, repr=False)
+    path: Path | None = field(default=None, compare=False)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    map_kind: str = "hex"
+    """For the shared docs code, which names the kind of map."""
+
+    def piece(self, piece_id: str) -> Piece:
+        """The piece with this id (``KeyError`` if none)."""
+        for piece in self.pieces:
+            if piece.id == piece_id:
+                return piece
+        raise KeyError(piece_id)
+
+    def piece_at(self, hex_: Hex) -> Piece | None:
+        """The figure on ``hex_``, if any."""
+        for piece in self.pieces:
+            if piece.at == hex_:
+                return piece
+        return None
+
+    def trap_at(self, hex_: Hex) -> Trap | None:
+        """The trap on ``hex_`` (an ``objects`` entry or a bare ``t``), if any."""
+        for trap in self.objects:
+            if trap.at == hex_:
+                return trap
+        return Trap(hex_) if self.board.feature(hex_) == "trap" else None

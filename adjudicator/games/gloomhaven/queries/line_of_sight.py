@@ -1,0 +1,88 @@
+"""The ``line_of_sight`` query: whether some corner-to-corner line between two hexes is clear.
+
+The hex space finds the lines (:meth:`adjudicator.spaces.hex.HexMap.clear_line`,
+exact integer tests against wall hexes, doors, the map's outside and thin
+walls with their end corners); the rules decide each line with
+``los.line_clear`` (GH.LOS.DEF, GH.LOS.PARTIAL_HEX, GH.LOS.BLOCKERS_ONLY). When
+a line is clear it is the one asked about; when none is, each distinct set of
+blocking facts among the 36 lines is asked once.
+"""
+
+from __future__ import annotations
+
+from adjudicator.core.spec import Spec
+from adjudicator.games.gloomhaven.cite import ask, note
+from adjudicator.games.gloomhaven.endpoints import hex_of, label
+from adjudicator.games.gloomhaven.model import LineOfSightQuery, Situation
+from adjudicator.situation.answer import Answer
+from adjudicator.spaces.hex import Hex, SightLine
+from adjudicator.spaces.hex.geometry import corners
+
+CORNER_NAMES = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
+
+
+def corner_name(h: Hex, point: tuple[int, int]) -> str:
+    """``top corner of B2``-style words for a corner point of ``h``."""
+    return CORNER_NAMES[corners(h).index(point)]
+
+
+def _facts(situation: Situation, line: SightLine, ends: tuple[Hex, Hex]) -> dict[str, bool]:
+    """The facts of ``los.line_clear`` for one line."""
+    board = situation.board
+    crossed = [h for h in board.crossed(line.start, line.end) if h not in ends]
+    busy = any(situation.piece_at(h) is not None or board.feature(h) == "obstacle" for h in crossed)
+    return {
+        "touches_wall": line.wall,
+        "touches_wall_corner": line.wall_corner,
+        "touches_closed_door": line.door,
+        "touches_partial_hex": line.outside,
+        "touches_figure_or_obstacle": busy,
+    }
+
+
+def _blocked_words(line: SightLine) -> str:
+    words = [
+        ("a wall", line.wall),
+        ("the end corner of a wall", line.wall_corner),
+        ("a closed door", line.door),
+        ("the map's edge", line.outside),
+    ]
+    return ", ".join(w for w, on in words if on)
+
+
+def answer(spec: Spec, situation: Situation) -> Answer:
+    """Answer a ``line_of_sight`` query."""
+    query = situation.query
+    assert isinstance(query, LineOfSightQuery)  # noqa: S101 - dispatch guarantees the kind
+    board = situation.board
+    a, b = hex_of(situation, query.from_), hex_of(situation, query.to)
+    result = Answer(ruleset=situation.ruleset, query="line_of_sight", verdict="answered")
+    result.marks = {"line": [a, b]}
+    where = f"{label(situation, query.from_)} to {label(situation, query.to)}"
+    if a == b:
+        note(spec, situation, result, "GH.LOS.DEF", f"{where}: a hex sees itself (every line stays inside it)")
+        result.outcome = {"clear": True}
+    else:
+        line = board.clear_line(a, b)
+        if line is not None:
+            said = (
+                f"{where}: the line from the {corner_name(a, line.start)} corner of {board.name(a)} "
+                f"to the {corner_name(b, line.end)} corner of {board.name(b)} touches no wall, "
+                "wall corner, closed door or map edge"
+            )
+            decided = ask(spec, situation, result, "los.line_clear", _facts(situation, line, (a, b)), where=said)
+            result.outcome = {"clear": bool(decided.value)}
+            result.marks["sight"] = [line.start, line.end]
+        else:
+            clear = False
+            seen: set[tuple[bool, ...]] = set()
+            for candidate in board.sight_lines(a, b):
+                facts = _facts(situation, candidate, (a, b))
+                key = tuple(facts.values())
+                if key in seen:
+                    continue
+                seen.add(key)
+                said = f"{where}: every corner-to-corner line is blocked; this kind touches {_blocked_words(candidate)}"
+                clear = bool(ask(spec, situation, result, "los.line_clear", facts, where=said).value) or clear
+            result.outcome = {"clear": clear}
+    return result
