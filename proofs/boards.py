@@ -146,7 +146,7 @@ def recording() -> Iterator[Log]:
         log.append((decision, dict(facts), outcome_of(result)))
         return result
 
-    Table.decide = decide  # type: ignore[method-assign]
+    Table.decide = decide  # type: ignore[method-assign,assignment]
     try:
         yield log
     finally:

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import noted
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.model import Effect
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import combat_value, noted
+from adjudicator.games.clix.values import combat_value
 from adjudicator.judge import load_situation
 from tests.support_queries import monster
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.plain import step_json
+from adjudicator.core.ruling import prefixed
 from adjudicator.core.spec import Spec
 from adjudicator.spaces.base import SpaceId
 
@@ -91,9 +92,19 @@ class Answer:
         )
         self._draw = partial(draw, now)
 
-    def cite(self, result: Result) -> Result:
-        """Append a decision's trace to the answer's trace and return the result."""
-        self.trace.extend(result.trace)
+    def cite(self, result: Result, prefix: str = "", *, once: bool = False) -> Result:
+        """Append a decision's trace to the answer's trace and return the result.
+
+        ``prefix`` leads each note with where it applies (``"C2 -> D2"``, a piece); ``once`` leaves out a step
+        the trace already holds word for word.
+        """
+        steps = [prefixed(step, prefix) for step in result.trace] if prefix else result.trace
+        if once:
+            for step in steps:
+                if step not in self.trace:
+                    self.trace.append(step)
+        else:
+            self.trace.extend(steps)
         return result
 
     def note(self, step: Step) -> None:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from adjudicator.core.dice import probability
 from adjudicator.games.betrayal.model import DIE, Piece
-from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
 
 
@@ -20,35 +20,43 @@ def roll(rules: Rules) -> Answer:
         piece = s.piece(str(q.get("piece")))
         trait = piece.traits.get(str(q.get("trait")))
         value = 0 if trait is None else trait.value
-        dice_r = cite(out, rules.ask("roll.dice", kind="trait", named=0, value=min(value, 8)), f"{piece.id}: ")
+        dice_r = out.cite(
+            rules.decide("roll.dice", {"kind": "trait", "named": 0, "value": min(value, 8)}), f"{piece.id}", once=True
+        )
     else:
         piece = s.piece(str(q.get("piece"))) if q.get("piece") else None
-        dice_r = cite(out, rules.ask("roll.dice", kind="fixed", named=min(int(q.get("dice")), 8), value=0))
+        dice_r = out.cite(
+            rules.decide("roll.dice", {"kind": "fixed", "named": min(int(q.get("dice")), 8), "value": 0}), once=True
+        )
     dice = int(dice_r.value or 0)
     dist = DIE.distribution(dice)
     out.outcome = {"dice": dice, "distribution": {str(t): probability(p) for t, p in dist.items()}}
     target = q.get("target")
     if target is not None:
         out.outcome["p_success"] = probability(DIE.at_least(dice, int(target)))
-        out.note(rules.step("BT.ROLL.THRESHOLD", f"success at {target} or more"))
+        out.note(rules.rule_step("BT.ROLL.THRESHOLD", f"success at {target} or more"))
     if q.get("result") is not None:
         result = int(q.get("result"))
         if result > 2 * dice:
-            out.note(rules.step("BT.ROLL.DIE", f"{dice} dice cannot total {result}: each die shows at most 2"))
+            out.note(rules.rule_step("BT.ROLL.DIE", f"{dice} dice cannot total {result}: each die shows at most 2"))
             out.verdict = "illegal"
         elif target is not None:
-            ok = cite(out, rules.ask("roll.success", total=min(result, 26), target=min(int(target), 16)))
+            ok = out.cite(
+                rules.decide("roll.success", {"total": min(result, 26), "target": min(int(target), 16)}), once=True
+            )
             out.outcome["success"] = bool(ok.value)
     if piece is not None:
         task = bool(q.get("task", False))
         name = q.get("name")
-        allowed = rules.ask(
+        allowed = rules.decide(
             "roll.allowed",
-            same_roll_done=name is not None and str(name) in piece.turn.rolls,
-            task=task,
-            task_rolled=task and piece.turn.task_rolled,
+            {
+                "same_roll_done": name is not None and str(name) in piece.turn.rolls,
+                "task": task,
+                "task_rolled": task and piece.turn.task_rolled,
+            },
         )
-        cite(out, allowed)
+        out.cite(allowed, once=True)
         if not allowed.value:
             out.verdict = "illegal"
     return out
@@ -60,28 +68,36 @@ def haunt_roll(rules: Rules) -> Answer:
     q = s.query
     h = s.haunt
     out = Answer(s.ruleset, "haunt_roll", "answered")
-    required = cite(
-        out,
-        rules.ask(
+    required = out.cite(
+        rules.decide(
             "haunt_roll.required",
-            haunt_started=h.started,
-            drew_omen=bool(q.get("drew_omen", True)),
-            omen_room=bool(q.get("omen_room", True)),
+            {
+                "haunt_started": h.started,
+                "drew_omen": bool(q.get("drew_omen", True)),
+                "omen_room": bool(q.get("omen_room", True)),
+            },
         ),
+        once=True,
     )
     dice = int(
-        cite(out, rules.ask("haunt_roll.dice", omens_drawn=h.omens_drawn, omens_in_play=h.omens_in_play)).value or 0
+        out.cite(
+            rules.decide("haunt_roll.dice", {"omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}), once=True
+        ).value
+        or 0
     )
     threshold = 0
     p_starts = Fraction(0)
     for total, p in DIE.distribution(dice).items():
-        starts = rules.ask(
-            "haunt.starts", total=min(total, 26), omens_drawn=h.omens_drawn, omens_in_play=h.omens_in_play
+        starts = rules.decide(
+            "haunt.starts", {"total": min(total, 26), "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}
         )
         if starts.value:
             p_starts += p
             threshold = max(threshold, total + 1)
-    cite(out, rules.ask("haunt.starts", total=0, omens_drawn=h.omens_drawn, omens_in_play=h.omens_in_play))
+    out.cite(
+        rules.decide("haunt.starts", {"total": 0, "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}),
+        once=True,
+    )
     out.outcome = {
         "roll_required": bool(required.value),
         "dice": dice,
@@ -90,9 +106,12 @@ def haunt_roll(rules: Rules) -> Answer:
     }
     if q.get("result") is not None:
         total = int(q.get("result"))
-        starts = cite(
-            out,
-            rules.ask("haunt.starts", total=min(total, 26), omens_drawn=h.omens_drawn, omens_in_play=h.omens_in_play),
+        starts = out.cite(
+            rules.decide(
+                "haunt.starts",
+                {"total": min(total, 26), "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play},
+            ),
+            once=True,
         )
         out.outcome["starts"] = bool(starts.value) and bool(required.value)
     return out
@@ -117,9 +136,11 @@ def sight(rules: Rules, a: str, b: str, out: Answer | None) -> tuple[bool, tuple
             room = house.by_id[room_id]
             if room.obstacle is not None and len(chain) > 1:
                 crosses = crosses or _crosses(house, chain, room_id, ends.get(room_id))
-    result = rules.ask("line_of_sight.clear", straight=straight, doors_joined=joined, crosses_obstacle=crosses)
+    result = rules.decide(
+        "line_of_sight.clear", {"straight": straight, "doors_joined": joined, "crosses_obstacle": crosses}
+    )
     if out is not None:
-        cite(out, result)
+        out.cite(result, once=True)
     return bool(result.value), chain or ()
 
 

@@ -9,7 +9,7 @@ from adjudicator.core.dice import probability
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.games.betrayal.checks import sight
 from adjudicator.games.betrayal.model import DIE, Piece
-from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
 
 KIND_TRAITS = {"physical": ("might", "speed"), "mental": ("knowledge", "sanity")}
@@ -31,35 +31,45 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0915 - one attack read in 
     same_room = a.room == d.room
     across = same_room and a.side is not None and d.side is not None and a.side != d.side
     los = sight(rules, a.at, d.at, None)[0] if ranged and not same_room else same_room
-    allowed = cite(
-        out,
-        rules.ask(
+    allowed = out.cite(
+        rules.decide(
             "attack.allowed",
-            haunt_started=s.haunt.started,
-            attacker=a.type,
-            target=d.type,
-            target_is_opponent=s.opponents(a, d),
-            same_room=same_room,
-            ranged=ranged,
-            can_ranged=a.ranged,
-            line_of_sight=los,
-            attacked_this_turn=a.turn.attacked,
-            defender_has_trait=trait in d.traits,
-            across_obstacle=across,
-            hidden_traitor=False,
-            attacker_stunned=a.type == "monster" and a.stunned,
+            {
+                "haunt_started": s.haunt.started,
+                "attacker": a.type,
+                "target": d.type,
+                "target_is_opponent": s.opponents(a, d),
+                "same_room": same_room,
+                "ranged": ranged,
+                "can_ranged": a.ranged,
+                "line_of_sight": los,
+                "attacked_this_turn": a.turn.attacked,
+                "defender_has_trait": trait in d.traits,
+                "across_obstacle": across,
+                "hidden_traitor": False,
+                "attacker_stunned": a.type == "monster" and a.stunned,
+            },
         ),
+        once=True,
     )
     if not allowed.value:
         out.verdict = "illegal"
-    kind = str(cite(out, rules.ask("attack.damage_kind", trait=trait)).value)
+    kind = str(out.cite(rules.decide("attack.damage_kind", {"trait": trait}), once=True).value)
     av, dv = _value(a, trait), _value(d, trait)
     adice = int(
-        cite(out, rules.ask("attack.dice", side="attacker", attacker_value=av, defender_value=dv), "attacker: ").value
+        out.cite(
+            rules.decide("attack.dice", {"side": "attacker", "attacker_value": av, "defender_value": dv}),
+            "attacker",
+            once=True,
+        ).value
         or 0
     )
     ddice = int(
-        cite(out, rules.ask("attack.dice", side="defender", attacker_value=av, defender_value=dv), "defender: ").value
+        out.cite(
+            rules.decide("attack.dice", {"side": "defender", "attacker_value": av, "defender_value": dv}),
+            "defender",
+            once=True,
+        ).value
         or 0
     )
     loot = any(c.tradeable for c in d.cards())
@@ -68,33 +78,37 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0915 - one attack read in 
 
     def fight(at: int, dt: int, trace: bool) -> tuple[str | None, int, int, bool]:
         def dmg(side: str) -> int:
-            r = rules.ask(
+            r = rules.decide(
                 "attack.damage",
-                side=side,
-                attacker_total=min(at, 16),
-                defender_total=min(dt, 16),
-                ranged=ranged,
-                defender_stunned=stunned_d,
-                stole=False,
+                {
+                    "side": side,
+                    "attacker_total": min(at, 16),
+                    "defender_total": min(dt, 16),
+                    "ranged": ranged,
+                    "defender_stunned": stunned_d,
+                    "stole": False,
+                },
             )
             if trace:
-                cite(out, r, f"{side}: ")
+                out.cite(r, f"{side}", once=True)
             return int(r.value or 0)
 
         da, dd = dmg("attacker"), dmg("defender")
         winner = "attacker" if at > dt else "defender" if dt > at else None
         margin = abs(at - dt)
-        steal = rules.ask(
+        steal = rules.decide(
             "steal.allowed",
-            winner=winner or "none",
-            margin=min(margin, 16),
-            damage_kind=kind,
-            ranged=ranged,
-            attacker_kind=a.type,
-            tradeable=loot if winner == "attacker" else aloot,
+            {
+                "winner": winner or "none",
+                "margin": min(margin, 16),
+                "damage_kind": kind,
+                "ranged": ranged,
+                "attacker_kind": a.type,
+                "tradeable": loot if winner == "attacker" else aloot,
+            },
         )
         if trace:
-            cite(out, steal)
+            out.cite(steal, once=True)
         return winner, da, dd, bool(steal.value) and winner is not None
 
     out.outcome = {"trait": trait, "damage_kind": kind, "attacker_dice": adice, "defender_dice": ddice}
@@ -104,10 +118,13 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0915 - one attack read in 
         stunned = []
         for piece, taken in ((a, da), (d, dd)):
             if piece.type == "monster" and taken > 0:
-                cite(out, rules.ask("monster.killed", haunt_kills=False))
-                st = cite(
-                    out,
-                    rules.ask("monster.stunned_after", took_damage=True, haunt_replaces_stun=False, stun_effect=False),
+                out.cite(rules.decide("monster.killed", {"haunt_kills": False}), once=True)
+                st = out.cite(
+                    rules.decide(
+                        "monster.stunned_after",
+                        {"took_damage": True, "haunt_replaces_stun": False, "stun_effect": False},
+                    ),
+                    once=True,
                 )
                 if st.value:
                     stunned.append(piece.id)
@@ -156,19 +173,22 @@ def _split_result(
             raise PositionedError(
                 where, f"{field}: this damage moves {piece.id}'s clip: give the trait as {{track, at}}"
             )
-        r = rules.ask(
-            "trait.notch_after", at=max(t.at, 1), top=len(t.track), change=-min(points, 16), haunt_started=started
+        r = rules.decide(
+            "trait.notch_after",
+            {"at": max(t.at, 1), "top": len(t.track), "change": -min(points, 16), "haunt_started": started},
         )
         if out is not None:
-            cite(out, r, f"{trait}: ")
+            out.cite(r, f"{trait}", once=True)
         at[trait] = int(r.value or 0)
         values[trait] = t.value_at(at[trait])
     lowest = min(
         [*at.values(), *(t.at for n, t in piece.traits.items() if n not in at and t.at is not None)], default=1
     )
-    dies = rules.ask("explorer.dies", haunt_started=started, lowest_notch=max(lowest if started else max(lowest, 1), 0))
+    dies = rules.decide(
+        "explorer.dies", {"haunt_started": started, "lowest_notch": max(lowest if started else max(lowest, 1), 0)}
+    )
     if out is not None:
-        cite(out, dies)
+        out.cite(dies, once=True)
     return values, at, bool(dies.value)
 
 
@@ -182,25 +202,30 @@ def damage(rules: Rules) -> Answer:
     split = q.get("split")
     out = Answer(s.ruleset, "damage", "legal" if isinstance(split, dict) else "answered")
     if piece.type == "monster":
-        st = cite(
-            out, rules.ask("monster.stunned_after", took_damage=True, haunt_replaces_stun=False, stun_effect=False)
+        st = out.cite(
+            rules.decide(
+                "monster.stunned_after", {"took_damage": True, "haunt_replaces_stun": False, "stun_effect": False}
+            ),
+            once=True,
         )
         out.outcome = {"stunned": bool(st.value)}
         return out
     if isinstance(split, dict):
         amount = int(q.get("amount") or 0)
-        cite(out, rules.ask("damage.points", form="fixed", amount=min(amount, 8), dice_total=0))
+        out.cite(rules.decide("damage.points", {"form": "fixed", "amount": min(amount, 8), "dice_total": 0}), once=True)
         points = {t: int(split.get(t, 0)) for t in ("might", "speed", "knowledge", "sanity")}
-        legal = cite(
-            out,
-            rules.ask(
+        legal = out.cite(
+            rules.decide(
                 "damage.split_legal",
-                kind=kind,
-                amount=min(amount, 16),
-                **{k: min(v, 16) for k, v in points.items()},
-                haunt_started=started,
-                waste_avoidable=False,
+                {
+                    "kind": kind,
+                    "amount": min(amount, 16),
+                    **{k: min(v, 16) for k, v in points.items()},
+                    "haunt_started": started,
+                    "waste_avoidable": False,
+                },
             ),
+            once=True,
         )
         values, at, dead = _split_result(rules, piece, {t: v for t, v in points.items() if v}, out)
         out.verdict = "legal" if legal.value else "illegal"
@@ -216,28 +241,28 @@ def damage(rules: Rules) -> Answer:
         return False
 
     form = "dice" if q.get("dice") is not None else "fixed"
-    cite(
-        out,
-        rules.ask(
+    out.cite(
+        rules.decide(
             "damage.points",
-            form=form,
-            amount=min(int(q.get(form if form == "dice" else "amount") or 0), 8),
-            dice_total=0,
+            {"form": form, "amount": min(int(q.get(form if form == "dice" else "amount") or 0), 8), "dice_total": 0},
         ),
+        once=True,
     )
-    cite(
-        out,
-        rules.ask(
+    out.cite(
+        rules.decide(
             "damage.split_legal",
-            kind=kind,
-            amount=0,
-            might=0,
-            speed=0,
-            knowledge=0,
-            sanity=0,
-            haunt_started=started,
-            waste_avoidable=False,
+            {
+                "kind": kind,
+                "amount": 0,
+                "might": 0,
+                "speed": 0,
+                "knowledge": 0,
+                "sanity": 0,
+                "haunt_started": started,
+                "waste_avoidable": False,
+            },
         ),
+        once=True,
     )
     if q.get("dice") is not None:
         dice = int(q.get("dice"))

@@ -66,15 +66,18 @@ class Mover:
     def allowance(self, speed: int, roll: int = 0) -> Result:
         """``move.allowance`` for an explorer's Speed value or a monster's movement roll."""
         if self.kind == "explorer":
-            return self.rules.ask("move.allowance", mover="explorer", speed=min(speed, 8), roll=0, stunned=False)
-        return self.rules.ask(
-            "move.allowance", mover="monster", speed=min(speed, 8), roll=min(roll, 16), stunned=self.piece.stunned
+            return self.rules.decide(
+                "move.allowance", {"mover": "explorer", "speed": min(speed, 8), "roll": 0, "stunned": False}
+            )
+        return self.rules.decide(
+            "move.allowance",
+            {"mover": "monster", "speed": min(speed, 8), "roll": min(roll, 16), "stunned": self.piece.stunned},
         )
 
     def movement_rolls(self) -> dict[int, Fraction]:
         """A monster's movement roll totals and their chances (its Speed in dice)."""
-        dice = self.rules.value("roll.dice", kind="monster_move", named=0, value=min(self.speed_value(), 8))
-        return DIE.distribution(int(dice))
+        dice = self.rules.value("roll.dice", {"kind": "monster_move", "named": 0, "value": min(self.speed_value(), 8)})
+        return DIE.distribution(int(dice or 0))
 
     def speed_value(self) -> int:
         """The current Speed value (0 for a piece without Speed)."""
@@ -96,11 +99,13 @@ class Mover:
             if piece.id == self.piece.id or piece.room != room_id:
                 continue
             opponent = self.situation.opponents(self.piece, piece)
-            result = self.rules.ask(
+            result = self.rules.decide(
                 "opponent.slows",
-                haunt_started=self.situation.haunt.started,
-                is_opponent=opponent,
-                stunned_monster=piece.type == "monster" and piece.stunned,
+                {
+                    "haunt_started": self.situation.haunt.started,
+                    "is_opponent": opponent,
+                    "stunned_monster": piece.type == "monster" and piece.stunned,
+                },
             )
             if opponent:
                 results.append(result)
@@ -123,22 +128,26 @@ class Mover:
             room = self.house.room_of(passage.frm)
             floor = self.house.by_id[passage.to.partition(":")[0]].floor if passage.to else room.floor
         left = self.house.tiles_left.get(floor) if floor else None
-        return self.rules.ask(
+        return self.rules.decide(
             "move.can_enter",
-            passage=kind,
-            direction=passage.direction,
-            mover=self.kind,
-            basement_stairs_found=self.stairs_found,
-            tiles_left=left != 0,
-            front_door_open=False,
-            monsters_explore=False,
+            {
+                "passage": kind,
+                "direction": passage.direction,
+                "mover": self.kind,
+                "basement_stairs_found": self.stairs_found,
+                "tiles_left": left != 0,
+                "front_door_open": False,
+                "monsters_explore": False,
+            },
         )
 
     def cost(self, passage: Passage, *, into_chute: bool = False) -> tuple[int, Result]:
         """Spaces the step uses, penalties included, and the decision that says so."""
         kind = "coal_chute" if into_chute else STEP_KIND.get(passage.kind, "room")
         slowing, other, _, _ = self.slowing(passage.frm)
-        result = self.rules.ask("move.step_cost", kind=kind, slowing=min(slowing, 6), slowing_other_side=min(other, 6))
+        result = self.rules.decide(
+            "move.step_cost", {"kind": kind, "slowing": min(slowing, 6), "slowing_other_side": min(other, 6)}
+        )
         value = int(result.value or 0)
         if passage.cost is not None and passage.cost != 1:
             value += passage.cost - 1
@@ -157,13 +166,17 @@ class Mover:
             name = f"{passage.frm.partition(':')[0]}-{str(passage.to).partition(':')[0]}"
         else:
             return None
-        needed = self.rules.ask("passage.roll_needed", passage=what, mover=self.kind, is_traitor=self.traitor)
+        needed = self.rules.decide(
+            "passage.roll_needed", {"passage": what, "mover": self.kind, "is_traitor": self.traitor}
+        )
         self.last_needed = needed
         if not needed.value:
             return None
         value = self.piece.traits.get(trait)
-        dice = self.rules.value("roll.dice", kind="trait", named=0, value=min(0 if value is None else value.value, 8))
-        return Roll(name, trait, int(dice), target, needed)
+        dice = self.rules.value(
+            "roll.dice", {"kind": "trait", "named": 0, "value": min(0 if value is None else value.value, 8)}
+        )
+        return Roll(name, trait, int(dice or 0), target, needed)
 
     def step_allowed(
         self,
@@ -177,16 +190,18 @@ class Mover:
         leaving_junk: bool = False,
     ) -> Result:
         """``move.step_allowed``."""
-        return self.rules.ask(
+        return self.rules.decide(
             "move.step_allowed",
-            moved=min(used, 16),
-            cost=min(cost, 8),
-            allowance=min(allowance, 16),
-            allowance_now=min(allowance_now, 16),
-            moved_before=moved_before,
-            stopped_by=stopped or "none",
-            stunned=self.kind == "monster" and self.piece.stunned,
-            leaving_junk=leaving_junk,
+            {
+                "moved": min(used, 16),
+                "cost": min(cost, 8),
+                "allowance": min(allowance, 16),
+                "allowance_now": min(allowance_now, 16),
+                "moved_before": moved_before,
+                "stopped_by": stopped or "none",
+                "stunned": self.kind == "monster" and self.piece.stunned,
+                "leaving_junk": leaving_junk,
+            },
         )
 
     def entry(self, place: str, first_entry: bool) -> tuple[Result, str | None]:
@@ -197,13 +212,15 @@ class Mover:
             entry = "haunt"
         elif first_entry and room.new:
             entry = "discovery"
-        result = self.rules.ask("room.draws_card", entry=entry, symbol=room.symbol is not None)
+        result = self.rules.decide("room.draws_card", {"entry": entry, "symbol": room.symbol is not None})
         return result, room.symbol if result.value else None
 
     def ends(self, *, draws: bool, failed: bool = False, junk_short: bool = False) -> Result:
         """``move.ends`` in the room just entered."""
-        return self.rules.ask("move.ends", draws_card=draws, failed_crossing=failed, left_junk_short=junk_short)
+        return self.rules.decide(
+            "move.ends", {"draws_card": draws, "failed_crossing": failed, "left_junk_short": junk_short}
+        )
 
     def slides(self, from_floor: str) -> Result:
         """``chute.slides`` for the mover entering the Coal Chute."""
-        return self.rules.ask("chute.slides", mover=self.kind, from_floor=from_floor)
+        return self.rules.decide("chute.slides", {"mover": self.kind, "from_floor": from_floor})

@@ -35,20 +35,12 @@ from typing import Literal
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import noted
 from adjudicator.games.clix.lof import LofReport, piece_line_of_fire
 from adjudicator.games.clix.lof_facts import line_facts
 from adjudicator.games.clix.model import HOURGLASS, Effect, MapObject, Piece
 from adjudicator.games.clix.table import FlightLevel, Table
-from adjudicator.games.clix.values import (
-    Open,
-    Unanswerable,
-    ValueResult,
-    cite_as,
-    combat_value,
-    decide,
-    fallback_step,
-    noted,
-)
+from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, combat_value, decide
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import Space, SpaceId
 
@@ -66,9 +58,9 @@ def ask(table: Table, answer: Answer, prefix: str, decision: str, facts: Mapping
     try:
         result = decide(table, decision, facts)
     except Unanswerable as exc:
-        answer.note(fallback_step(table, f"{prefix}: {exc.note}"))
+        answer.note(table.fallback_step(f"{prefix}: {exc.note}"))
         raise Open from exc
-    cite_as(answer, prefix, result)
+    answer.cite(result, prefix)
     if result.value is None:
         raise Open
     return result
@@ -128,7 +120,7 @@ def close_reach(table: Table, answer: Answer, prefix: str, attacker: Piece, targ
     if dist == 1:
         best = table.adjacent(attacker, target, close_combat=True)
         if best is not None:
-            cite_as(answer, prefix, best)
+            answer.cite(best, prefix)
             if best.value is None:
                 raise Open
             return best.value is True
@@ -142,7 +134,7 @@ def close_reach(table: Table, answer: Answer, prefix: str, attacker: Piece, targ
         }
         return ask(table, answer, prefix, "giant.close_reach", facts).value is True
     result = table.squares_adjacent(start, end, close_combat=True)
-    cite_as(answer, prefix, result)
+    answer.cite(result, prefix)
     if result.value is None:
         raise Open
     return result.value is True
@@ -225,7 +217,7 @@ def smash_legality(table: Table, answer: Answer, attacker: Piece, kind: AttackKi
             continue
         result = table.squares_adjacent(sq, obj.at, close_combat=True)
         if result.value is True:
-            cite_as(answer, target.ref, result)
+            answer.cite(result, target.ref)
             adjacent = True
             break
     target.facts = {

@@ -26,7 +26,6 @@ from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.model import Piece
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import cite_as
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import Direction, SpaceId
 
@@ -157,5 +156,5 @@ def knockback(
 
 def _cite(answer: Answer, where: str, result: Result) -> Result:
     """Cite ``result`` with a note naming ``where``."""
-    cite_as(answer, f"knockback of {where}", result)
+    answer.cite(result, f"knockback of {where}")
     return result

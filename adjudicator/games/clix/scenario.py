@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from adjudicator.core.engine import Result
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import cite_as, decide
+from adjudicator.games.clix.values import decide
 from adjudicator.situation.answer import Answer
 
 
@@ -41,7 +41,7 @@ def forbids_ranged(table: Table, answer: Answer, prefix: str) -> bool:
     result = _ask(table, "scenario.ranged_attacks_allowed")
     if result is None or result.value is not False:
         return False
-    cite_as(answer, prefix, result)
+    answer.cite(result, prefix)
     return True
 
 

@@ -7,12 +7,13 @@ over hundreds of squares evaluates few distinct vectors).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Literal, cast
+from collections.abc import Hashable
+from typing import Literal
 from weakref import WeakKeyDictionary
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.clix.model import HOURGLASS, MapObject, Piece, Situation
 from adjudicator.games.clix.profiles import Profile
@@ -23,55 +24,28 @@ Relation = Literal["none", "friendly", "opposing", "victim"]
 FlightLevel = Literal["none", "hovering", "soaring"]
 
 
-class Table:
-    """Facts about one situation, and cached decisions under its ruleset."""
+class Table(Ruling):
+    """Facts about one situation, and its decisions asked under its ruleset and readings (cached).
+
+    Facts a decision declares that the engine does not pass come from the game's fact profile
+    (:attr:`profile`); facts the situation gives under ``query.facts`` (:attr:`given`) take the place of
+    the profile's defaults; the defaults taken are kept in :attr:`assumed`.
+    """
 
     def __init__(self, spec: Spec, situation: Situation) -> None:
-        self.spec = spec
+        self.game: ClixGame = situation.game
+        self.profile: Profile = self.game.profile
+        super().__init__(spec, situation.ruleset, situation.readings, adapt=self.profile.adapt, given=situation.facts)
         self.situation = situation
-        self.ruleset = situation.ruleset
-        self.readings: Mapping[str, str] = situation.readings
-        self._readings_key = tuple(sorted(self.readings.items()))
         self.board: Space = situation.board
         self.occupant: dict[SpaceId, Piece] = {sq: p for p in situation.pieces for sq in p.at}
         self.objects: dict[SpaceId, MapObject] = {o.at: o for o in situation.objects}
-        self._cache: dict[tuple[str, tuple[tuple[str, Value], ...]], Result] = {}
         self._adjacent: dict[tuple[SpaceId, SpaceId, bool], Result] = {}
         self._adjacent_by_facts: dict[tuple[Value, ...], Result] = {}
         self._adjacency_memo: dict[tuple[SpaceId, SpaceId], AdjacencyPart] | None = None
         self._doubles = any(p.size == "double" for p in situation.pieces)
         self.memo: dict[Hashable, object] = {}
         """Work done once per situation and reused by every query on it (a mover's movement plan, by mover and die)."""
-        self.game: ClixGame = situation.game
-        self.profile: Profile = self.game.profile
-        self.assumed: dict[str, str] = {}
-        """Facts no situation field gave, taken at the game profile's documented default."""
-        self.given: Mapping[str, Value] = situation.facts
-        """Facts the situation gives (``query.facts``) for those the profile would otherwise assume."""
-
-    # --- decisions ------------------------------------------------------------------
-
-    def decide(self, decision: str, facts: Mapping[str, Value]) -> Result:
-        """Evaluate a decision under the situation's ruleset and readings (cached).
-
-        Facts the situation gives under ``query.facts`` (:attr:`given`) take the place of the profile's defaults.
-        """
-        if self.given:
-            facts = {**self.given, **facts}
-        key = (decision, tuple(facts.items()))  # unsorted: the same facts in another order only miss once
-        cached = self._cache.get(key)
-        if cached is None:
-            # decisions are pure: a result is shared by every table of the same ruleset and readings
-            shared_key = (self.ruleset, self._readings_key, key)
-            shared = self.spec.memo.get(shared_key)
-            if shared is None:
-                adapted, assumed = self.profile.adapt(self.spec.decision(self.ruleset, decision), facts)
-                shared = (self.spec.decide(self.ruleset, decision, adapted, self.readings), assumed)
-                self.spec.remember(shared_key, shared)
-            cached, assumed = cast("tuple[Result, dict[str, str]]", shared)
-            self.assumed.update(assumed)
-            self._cache[key] = cached
-        return cached
 
     # --- pieces -----------------------------------------------------------------------
 

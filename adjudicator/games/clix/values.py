@@ -33,7 +33,6 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
 from adjudicator.games.clix.model import Effect
 from adjudicator.games.clix.table import Table
-from adjudicator.situation.answer import Answer
 
 ORDERED_FACTS = frozenset({"mod1", "mod2", "mod3"})
 """Facts of ``value.rule_of_3`` that give the modifiers one by one."""
@@ -88,30 +87,6 @@ def decide(table: Table, decision: str, facts: Mapping[str, Value]) -> Result:
     if problem is not None:
         raise Unanswerable(problem)
     return table.decide(decision, facts)
-
-
-def noted(step: Step, note: str) -> Step:
-    """``step`` with ``note`` for its note: ``dataclasses.replace(step, note=note)``, built directly.
-
-    ``replace`` looks the dataclass's fields up on every call; a query cites tens of steps, so the copy is
-    spelled out (``tests/test_values_memo.py`` checks it agrees with ``replace`` on every field).
-    """
-    return Step(step.rule, step.cites, note, step.reading, step.also)
-
-
-def cite_as(answer: Answer, prefix: str, result: Result) -> Result:
-    """Append a decision's steps to ``answer``, each note starting with ``prefix`` (a piece or player)."""
-    answer.trace.extend([noted(step, f"{prefix}: {step.note}") for step in result.trace])
-    return result
-
-
-def fallback_step(table: Table, note: str) -> Step:
-    """A step citing the ruleset's fallback rule (for cases no rule decides), with ``note``."""
-    rule = table.spec.rules.get(table.spec.fallback.get(table.game.id, ""))
-    if rule is None or table.ruleset not in rule.views:
-        return Step("(no rule)", (), note)
-    view = rule.view(table.ruleset, table.readings.get(rule.id))
-    return Step(view.id, view.cites, note, view.reading)
 
 
 def looks_at(table: Table, result: Result, facts: frozenset[str]) -> list[str]:
@@ -196,7 +171,7 @@ def _combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> Valu
         out.value = _pipeline(table, printed, effects, out)
     except Unanswerable as exc:
         out.value = None
-        out.steps.append(fallback_step(table, exc.note))
+        out.steps.append(table.fallback_step(exc.note))
     except Open:
         out.value = None
     return out
@@ -298,10 +273,9 @@ def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
     ordered = looks_at(table, result, ORDERED_FACTS) if len(mods) > NAMED_MODIFIERS else []
     if ordered:
         out.steps.append(
-            fallback_step(
-                table,
+            table.fallback_step(
                 f"{len(mods)} modifiers arose, but {', '.join(ordered)} takes them one by one and "
-                f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest",
+                f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest"
             )
         )
         raise Open

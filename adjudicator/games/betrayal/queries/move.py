@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.core.dice import probability
 from adjudicator.games.betrayal.movement import Mover
-from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.rooms import Passage
 
@@ -58,9 +58,12 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
     speed = piece.traits.get("speed")
     allowed = mover.allowance(mover.speed_value(), roll)
     if answer is not None and mover.kind == "monster":
-        cite(answer, rules.ask("roll.dice", kind="monster_move", named=0, value=min(mover.speed_value(), 8)))
+        answer.cite(
+            rules.decide("roll.dice", {"kind": "monster_move", "named": 0, "value": min(mover.speed_value(), 8)}),
+            once=True,
+        )
     if answer is not None:
-        cite(answer, allowed, f"{piece.id}: ")
+        answer.cite(allowed, f"{piece.id}", once=True)
     turn = piece.turn
     w = Walk(
         place=piece.at,
@@ -77,26 +80,28 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
 
     def note(result: Any, prefix: str = "") -> None:
         if answer is not None:
-            cite(answer, result, prefix)
+            answer.cite(result, prefix, once=True)
 
     def refuse(rule_id: str, text: str) -> None:
         if w.problem is None:
             w.problem = text
             if answer is not None:
-                answer.note(rules.step(rule_id, text))
+                answer.note(rules.rule_step(rule_id, text))
 
     for item in items:
         if isinstance(item, dict):
             change = int(item["speed"])
             if speed is not None and speed.track is not None and w.speed_at is not None:
-                after = rules.ask(
+                after = rules.decide(
                     "trait.notch_after",
-                    at=max(w.speed_at, 1),
-                    top=len(speed.track),
-                    change=change,
-                    haunt_started=mover.situation.haunt.started,
+                    {
+                        "at": max(w.speed_at, 1),
+                        "top": len(speed.track),
+                        "change": change,
+                        "haunt_started": mover.situation.haunt.started,
+                    },
                 )
-                note(after, f"{piece.id}'s Speed: ")
+                note(after, f"{piece.id}'s Speed")
                 w.speed_at = int(after.value or 0)
                 now = mover.allowance(speed.value_at(w.speed_at))
                 w.allowance_now = int(now.value or 0)
@@ -108,7 +113,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             w.undecided = True
             if answer is not None:
                 answer.note(
-                    rules.step(
+                    rules.rule_step(
                         "BT.ROOM.ELEVATOR.MOVE", "the Mystic Elevator has moved; its new place is not in the situation"
                     )
                 )
@@ -117,7 +122,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         if passage is None:
             closed = _closed_way(mover, w.place, target)
             if closed is not None:
-                note(closed, f"{w.place} -> {target}: ")
+                note(closed, f"{w.place} -> {target}")
                 rule = closed.trace[0].rule if closed.trace else "BT.MOVE.DOOR_CONNECT"
                 refuse(rule, f"no open way leads from {w.place} to {target}")
                 break
@@ -128,8 +133,8 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             refuse(rule, f"no door or connection leads from {w.place} to {target}")
             break
         if passage.kind != "obstacle_cross":
-            open_ = rules.ask("move.can_enter", **_enter_facts(mover, passage))
-            note(open_, f"{w.place} -> {target}: ")
+            open_ = rules.decide("move.can_enter", _enter_facts(mover, passage))
+            note(open_, f"{w.place} -> {target}")
             if not open_.value:
                 refuse(
                     open_.trace[0].rule if open_.trace else "BT.MOVE.DOOR_CONNECT",
@@ -142,9 +147,9 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         cost, priced = mover.cost(passage, into_chute=into_chute)
         slowing = mover.slowing(w.place)
         for result in slowing[2]:
-            note(result, f"leaving {w.place}: ")
+            note(result, f"leaving {w.place}")
         if cost != 1 or slowing[0]:
-            note(priced, f"leaving {w.place} ({', '.join(slowing[3]) or 'no opponent'}): ")
+            note(priced, f"leaving {w.place} ({', '.join(slowing[3]) or 'no opponent'})")
         leaving_junk = w.junk_exit and from_room.id == "junk_room"
         step_ok = mover.step_allowed(
             used=w.used,
@@ -155,7 +160,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             stopped=w.stopped,
             leaving_junk=leaving_junk,
         )
-        note(step_ok, f"{w.place} -> {target} ({w.used} + {cost} spaces): ")
+        note(step_ok, f"{w.place} -> {target} ({w.used} + {cost} spaces)")
         if not step_ok.value:
             rule = step_ok.trace[0].rule if step_ok.trace else "BT.MOVE.BUDGET"
             refuse(rule, f"{piece.id} may not go on into {target}: {w.used} spaces used, this step costs {cost}")
@@ -164,12 +169,14 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         mover.last_needed = None
         need = mover.roll_for(passage)
         if mover.last_needed is not None:
-            note(mover.last_needed, f"{target}: ")
+            note(mover.last_needed, f"{target}")
         failed = False
         if need is not None:
-            note(need.needed, f"{target}: ")
+            note(need.needed, f"{target}")
             if need.name in w.crossed or need.name in piece.turn.rolls:
-                allowed_roll = rules.ask("roll.allowed", same_roll_done=True, task=False, task_rolled=False)
+                allowed_roll = rules.decide(
+                    "roll.allowed", {"same_roll_done": True, "task": False, "task_rolled": False}
+                )
                 note(allowed_roll)
                 refuse("BT.ROLL.NO_REPEAT", f"the roll for {need.name} was already made this turn")
                 break
@@ -177,8 +184,8 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             if given is None:
                 w.chance *= need.chance
             else:
-                ok = rules.ask("roll.success", total=min(given, 26), target=need.target)
-                note(ok, f"{need.name} roll {given}: ")
+                ok = rules.decide("roll.success", {"total": min(given, 26), "target": need.target})
+                note(ok, f"{need.name} roll {given}")
                 failed = not ok.value
             w.crossed.add(need.name)
         if failed:
@@ -195,13 +202,13 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             w.discovers.append(room_to.id)
         drew, card = mover.entry(target, first_entry=room_to.new or room_to.placed_by == "haunt")
         if room_to.new or room_to.symbol:
-            note(drew, f"entering {room_to.id}: ")
+            note(drew, f"entering {room_to.id}")
         if card is not None:
             w.draws = card
         junk_short = leaving_junk and w.used > w.allowance_now
         ends = mover.ends(draws=card is not None, junk_short=junk_short)
         if ends.value:
-            note(ends, f"{room_to.id}: ")
+            note(ends, f"{room_to.id}")
             w.stopped = "card" if card is not None else "junk"
         if into_chute:
             slide = mover.slides(from_room.floor if from_room.floor in ("ground", "basement") else "ground")
@@ -210,11 +217,11 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
                 w.place = mover.house.by_id["basement_landing"].places()[0]
                 w.path.append(w.place)
         if room_to.id == "mystic_elevator":
-            moves = rules.ask(
-                "elevator.moves", moved_this_turn=room_to.moved_this_turn, free_door=True, seals_floor=False
+            moves = rules.decide(
+                "elevator.moves", {"moved_this_turn": room_to.moved_this_turn, "free_door": True, "seals_floor": False}
             )
             note(moves)
-            rolls = rules.ask("elevator.roll_needed", side=mover.side, moment="entered")
+            rolls = rules.decide("elevator.roll_needed", {"side": mover.side, "moment": "entered"})
             note(rolls)
             w.elevator = {"moves": bool(moves.value), "rolls": bool(rolls.value)}
         w.end = w.place
@@ -240,7 +247,7 @@ def _closed_way(mover: Mover, frm: str, to: str) -> Any:
     if kind is None:
         return None
     facts = _enter_facts(mover, Passage(frm, None, kind, direction="down" if a == "foyer" else "up"))
-    return mover.rules.ask("move.can_enter", **facts)
+    return mover.rules.decide("move.can_enter", facts)
 
 
 def _door_facing(house: Any, a: str, b: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Literal
 from adjudicator.core.dice import probability
 from adjudicator.games.betrayal.movement import Mover, Way
 from adjudicator.games.betrayal.queries.move import _enter_facts
-from adjudicator.games.betrayal.rules import Rules, cite
+from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
 from adjudicator.spaces.rooms import Passage
@@ -104,7 +104,7 @@ def _way(rules: Rules, mover: Mover, passage: Passage) -> Way | Literal[False]:
     if passage.kind != "obstacle_cross":
         if passage.kind in ("false_opening", "front_door"):
             return False
-        if not rules.value("move.can_enter", **_enter_facts(mover, passage)):
+        if not rules.value("move.can_enter", _enter_facts(mover, passage)):
             return False
     into_chute = passage.to is not None and passage.kind == "doors" and passage.to == "coal_chute"
     cost, _ = mover.cost(passage, into_chute=into_chute)
@@ -142,10 +142,10 @@ def answer(rules: Rules) -> Answer:
                 chances[place] = chances.get(place, Fraction(0)) + p
         result = search(rules, mover, max(rolls))
         p_reach = {place: probability(chances[place]) for place in sorted(chances, key=key)}
-        cite(out, mover.allowance(mover.speed_value(), max(rolls)), f"{piece.id}, best roll: ")
+        out.cite(mover.allowance(mover.speed_value(), max(rolls)), f"{piece.id}, best roll", once=True)
     else:
         result = search(rules, mover, int(movement or 0))
-        cite(out, mover.allowance(mover.speed_value(), int(movement or 0)), f"{piece.id}: ")
+        out.cite(mover.allowance(mover.speed_value(), int(movement or 0)), f"{piece.id}", once=True)
     _cite_search(rules, mover, out)
     every = sorted(result.rooms | result.need_roll)
     out.outcome = {

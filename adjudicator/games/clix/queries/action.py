@@ -22,7 +22,7 @@ from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.model import ActionQuery, Piece
 from adjudicator.games.clix.scenario import forbids_ranged, setup_value
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.games.clix.values import Unanswerable, decide
 from adjudicator.situation.answer import Answer
 
 VERDICT = {True: "legal", False: "illegal"}
@@ -53,7 +53,7 @@ def engaged(table: Table, piece: Piece, action: str, result: Answer) -> list[Pie
             continue
         apart = table.kept_apart(piece, other, close_combat=action == "close")
         if apart is not None:  # beside it, yet not adjacent: the rule that keeps them apart decides
-            cite_as(result, f"{other.id} beside {piece.id}", apart)
+            result.cite(apart, f"{other.id} beside {piece.id}")
             continue
         if table.is_adjacent(piece, other, close_combat=action == "close") and same_level(table, piece, other, result):
             out.append(other)
@@ -76,7 +76,7 @@ def answer(table: Table) -> Answer:
         forbidden = query.action == "ranged" and forbids_ranged(table, result, f"{piece.id}'s ranged action")
         value = False if forbidden else result.cite(decide(table, "action.allowed", facts)).value
     except Unanswerable as exc:
-        result.note(fallback_step(table, exc.note))
+        result.note(table.fallback_step(exc.note))
         result.outcome = {"action": query.action, "allowed": None}
         return result
     result.verdict = VERDICT[value] if isinstance(value, bool) else "undecided"

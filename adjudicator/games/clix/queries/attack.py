@@ -72,7 +72,7 @@ from adjudicator.games.clix.model import ROLLS, AttackQuery, Piece
 from adjudicator.games.clix.queries.action import _facts as action_facts
 from adjudicator.games.clix.scenario import forbids_ranged
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, cite_as, decide, fallback_step
+from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, decide
 from adjudicator.situation.answer import Answer, DrawnLine, line_result
 
 CONTRACT_ORDER = ("attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage")
@@ -140,10 +140,9 @@ class Resolver:
             verdicts.append(None)
         if self.kind == "close" and len(self.targets) > 1:
             self.answer.note(
-                fallback_step(
-                    self.table,
+                self.table.fallback_step(
                     f"a close combat attack on {len(self.targets)} targets: no rule gives close combat more than "
-                    "one target (lightning bolts count the targets of a ranged attack only)",
+                    "one target (lightning bolts count the targets of a ranged attack only)"
                 )
             )
             verdicts.append(None)
@@ -187,7 +186,7 @@ class Resolver:
         try:
             facts, assumed, derived, _ = action_facts(self.table, self.attacker, self.kind, self.answer)
         except Unanswerable as exc:
-            self.answer.note(fallback_step(self.table, exc.note))
+            self.answer.note(self.table.fallback_step(exc.note))
             return None
         if self.kind == "close" and not facts["adjacent_same_level_opposing"]:
             reached = [t for t in self.targets if t.allowed and self._engages(t)]
@@ -204,7 +203,7 @@ class Resolver:
         try:
             result = self.answer.cite(decide(self.table, "action.allowed", facts))
         except Unanswerable as exc:
-            self.answer.note(fallback_step(self.table, exc.note))
+            self.answer.note(self.table.fallback_step(exc.note))
             return None
         return None if result.value is None else bool(result.value)
 
@@ -514,7 +513,7 @@ class Resolver:
 
 def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:
     """Cite ``result`` with notes starting with ``prefix``; its value (:class:`Open` when undecided)."""
-    cite_as(answer, prefix, result)
+    answer.cite(result, prefix)
     if result.value is None:
         raise Open
     return result.value
@@ -562,7 +561,7 @@ def answer(table: Table) -> Answer:
                 resolver.without_roll()
         except (Open, Unanswerable) as exc:
             if isinstance(exc, Unanswerable):
-                result.note(fallback_step(table, exc.note))
+                result.note(table.fallback_step(exc.note))
             result.verdict = "undecided"
     first = [k for k in CONTRACT_ORDER if k in out]
     result.outcome = {k: out[k] for k in first} | {k: v for k, v in out.items() if k not in first}

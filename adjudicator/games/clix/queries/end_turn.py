@@ -31,7 +31,7 @@ from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.model import EndTurnQuery, Piece
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Open, Unanswerable, cite_as, decide, fallback_step
+from adjudicator.games.clix.values import Open, Unanswerable, decide
 from adjudicator.situation.answer import Answer
 
 HOURGLASS_SLOTS = ("speed", "attack", "defense")
@@ -84,14 +84,14 @@ def _one(table: Table, piece: Piece, acted: bool, result: Answer) -> tuple[int |
             return tokens, clicks, "killed" if dead else None
     except (Open, Unanswerable) as exc:
         if isinstance(exc, Unanswerable):
-            result.note(fallback_step(table, f"{piece.id}: {exc.note}"))
+            result.note(table.fallback_step(f"{piece.id}: {exc.note}"))
         return None, None, "undecided"
     return tokens, clicks, "unknown" if clicks else None
 
 
 def _cite_value(result: Answer, piece: Piece, decided: Result) -> Any:
     """Cite a decision (its notes naming the monster) and return its value; stop if it is undecided."""
-    cite_as(result, piece.id, decided)
+    result.cite(decided, piece.id)
     if decided.value is None:
         raise Open
     return decided.value
@@ -138,9 +138,8 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
         )
     if cleared != removed:
         result.note(
-            fallback_step(
-                table,
-                f"{piece.id}: end_turn.tokens_cleared says {cleared} but end_turn.remove_tokens says {removed}",
+            table.fallback_step(
+                f"{piece.id}: end_turn.tokens_cleared says {cleared} but end_turn.remove_tokens says {removed}"
             )
         )
         raise Open

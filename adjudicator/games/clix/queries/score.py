@@ -24,7 +24,7 @@ from adjudicator.core.errors import PositionedError, Where
 from adjudicator.core.expr.compile import Value
 from adjudicator.games.clix.model import Piece, ScoreQuery
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import Unanswerable, cite_as, decide, fallback_step
+from adjudicator.games.clix.values import Unanswerable, decide
 from adjudicator.situation.answer import Answer
 
 
@@ -61,19 +61,18 @@ def answer(table: Table) -> Answer:
             if vp is None:
                 totals[p] = None
                 continue
-            total = cite_as(
-                result,
-                f"player {p}",
+            total = result.cite(
                 decide(
                     table,
                     "score.total",
                     {"kill_points": kills[p], "victim_points": vp, "other_points": 0, "object_points": 0},
                 ),
+                f"player {p}",
             )
             totals[p] = None if total.value is None else int(total.value)
         winner = _winner(table, players, totals, monsters, result, killed)
     except Unanswerable as exc:
-        result.note(fallback_step(table, exc.note))
+        result.note(table.fallback_step(exc.note))
         result.verdict = "undecided"
         result.outcome = {"points": None, "winner": None}
         return result
@@ -95,16 +94,12 @@ def _kill_points(
 ) -> int | None:
     """Points the credited player scores for one kill (None when undecided)."""
     players = len({p.player for p in table.monsters()} | {by_player})
-    scorer = cite_as(
-        result,
-        victim.id,
-        decide(table, "score.kill_scorer", {"killer_state": "normal", "players": min(max(players, 2), 8)}),
+    scorer = result.cite(
+        decide(table, "score.kill_scorer", {"killer_state": "normal", "players": min(max(players, 2), 8)}), victim.id
     )
     if scorer.value is None:
         return None
-    side = cite_as(
-        result,
-        f"{victim.id} seen by player {by_player}",
+    side = result.cite(
         decide(
             table,
             "control.friendly_to",
@@ -118,6 +113,7 @@ def _kill_points(
                 "viewer_teammate_of_controller": False,
             },
         ),
+        f"{victim.id} seen by player {by_player}",
     )
     if side.value is None:
         return None
@@ -136,7 +132,7 @@ def _kill_points(
         "ata": False,
         "ata_cost": 0,
     }
-    decided = cite_as(result, f"{victim.id} killed by player {by_player}", decide(table, "score.kill_points", facts))
+    decided = result.cite(decide(table, "score.kill_points", facts), f"{victim.id} killed by player {by_player}")
     return None if decided.value is None else int(decided.value)
 
 
@@ -151,7 +147,7 @@ def _victim_points(table: Table, player: int, monsters: list[Piece], killed: set
         "on_cards_at_end": sum(p.victims for p in monsters if p.player == player and p.id not in killed),
         "taken_during_game": sum(p.victims for p in monsters if p.player == player),
     }
-    decided = cite_as(result, f"player {player}", decide(table, "score.victim_points", facts))
+    decided = result.cite(decide(table, "score.victim_points", facts), f"player {player}")
     return None if decided.value is None else int(decided.value)
 
 
@@ -179,14 +175,14 @@ def _winner(  # noqa: PLR0917 - the facts of one comparison
         tie_by_army = "army_a" in declared
         if totals[leader] == totals[challenger] and "roll_a" in declared:
             result.note(
-                fallback_step(
-                    table, f"players {leader} and {challenger} tie: a 2d6 roll the situation does not give breaks it"
+                table.fallback_step(
+                    f"players {leader} and {challenger} tie: a 2d6 roll the situation does not give breaks it"
                 )
             )
             return None
         if totals[leader] == totals[challenger] and (army_a is None or army_b is None) and tie_by_army:
             result.note(
-                fallback_step(table, f"players {leader} and {challenger} tie and an army's points are not all given")
+                table.fallback_step(f"players {leader} and {challenger} tie and an army's points are not all given")
             )
             return None
         facts: dict[str, Value] = {
@@ -198,9 +194,7 @@ def _winner(  # noqa: PLR0917 - the facts of one comparison
             "survivors_a": any(p.player == leader and p.id not in killed for p in monsters),
             "survivors_b": any(p.player == challenger and p.id not in killed for p in monsters),
         }
-        decided = cite_as(
-            result, f"a = player {leader}, b = player {challenger}", decide(table, "victory.winner", facts)
-        )
+        decided = result.cite(decide(table, "victory.winner", facts), f"a = player {leader}, b = player {challenger}")
         if decided.value is None:
             tied = True
         elif decided.value == "b":

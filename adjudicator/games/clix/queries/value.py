@@ -7,7 +7,7 @@ from typing import Any
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.model import HOURGLASS, ValueQuery
 from adjudicator.games.clix.table import Table
-from adjudicator.games.clix.values import combat_value, decide, fallback_step
+from adjudicator.games.clix.values import combat_value, decide
 from adjudicator.situation.answer import Answer
 
 
@@ -32,10 +32,9 @@ def answer(table: Table) -> Answer:
         result.verdict = "undecided"
         outcome["value"] = None
         result.note(
-            fallback_step(
-                table,
+            table.fallback_step(
                 f"{piece.id} shows an hourglass in place of its {query.stat} value: there is no number "
-                "to replace or modify, and no rule gives one",
+                "to replace or modify, and no rule gives one"
             )
         )
     else:

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.engine import FactError, Step
+from adjudicator.core.engine import FactError
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.deck import (
     STANDARD_DECK,
@@ -52,27 +53,24 @@ class AttackInput:
 
 
 class _Asker:
-    """Asks decisions of the spec, each distinct question once, appending the trace of each first answer."""
+    """Asks decisions through the situation's ruling, citing a decision's trace the first time it is asked."""
 
-    def __init__(self, spec: Spec, ruleset: str, readings: Mapping[str, str], answer: Answer) -> None:
-        self.spec = spec
-        self.ruleset = ruleset
-        self.readings = readings
+    def __init__(self, ruling: Ruling, answer: Answer) -> None:
+        self.ruling = ruling
         self.answer = answer
-        self.seen: dict[tuple[str, tuple[tuple[str, Value], ...]], Value | None] = {}
+        self.seen: set[tuple[str, tuple[tuple[str, Value], ...]]] = set()
         self.cited: set[str] = set()
 
     def ask(self, decision: str, facts: Mapping[str, Value], key: str | None = None) -> Value | None:
         """The decision's value; its trace is cited the first time ``key`` (default: decision) is asked."""
+        result = self.ruling.decide(decision, facts)
         memo = (decision, tuple(sorted(facts.items())))
-        if memo in self.seen:
-            return self.seen[memo]
-        result = self.spec.decide(self.ruleset, decision, facts, self.readings)
-        tag = key or decision
-        if tag not in self.cited:
-            self.cited.add(tag)
-            self.answer.cite(result)
-        self.seen[memo] = result.value
+        if memo not in self.seen:
+            self.seen.add(memo)
+            tag = key or decision
+            if tag not in self.cited:
+                self.cited.add(tag)
+                self.answer.cite(result)
         return result.value
 
 
@@ -88,21 +86,18 @@ def damage_answer(
 ) -> Answer:
     """The answer of an ``attack`` query: ``damage`` {str: "p/q"} and ``mean``."""
     answer = Answer(ruleset, query, "answered")
-    asker = _Asker(spec, ruleset, readings, answer)
+    ruling = Ruling(spec, ruleset, readings)
+    asker = _Asker(ruling, answer)
     value = _int(
         asker.ask("attack.value", {"base": attack.value, "adjustments": 0, "poisoned": attack.poisoned}),
         "attack.value",
     )
     if attack.deck is None:
-        rule = spec.rules[DECKS_RULE]
-        view = rule.view(ruleset, readings.get(DECKS_RULE))
         answer.note(
-            Step(
-                view.id,
-                view.cites,
+            ruling.rule_step(
+                DECKS_RULE,
                 "deck: the contract's standard deck (a contract default, not a cited rule): six +0, five +1, "
                 "five -1, one +2, one -2, one x2, one null; the seed gives only its 20 cards",
-                view.reading,
             )
         )
     deck = build_deck(attack.deck if attack.deck is not None else STANDARD_DECK, attack.bless, attack.curse)
@@ -130,9 +125,8 @@ def damage_answer(
 
     if attack.shield > 0:
         answer.note(
-            Step(
+            ruling.rule_step(
                 SHIELD_RULE,
-                _cites(spec, ruleset, readings, SHIELD_RULE),
                 f"the target's Shield {attack.shield} reduces the damage of each attack, not below 0"
                 + (f"; Pierce {attack.pierce} ignores up to {attack.pierce} of it" if attack.pierce else ""),
             )
@@ -143,22 +137,14 @@ def damage_answer(
         "mean": str(mean(distribution)),
     }
     answer.note(
-        Step(
+        ruling.rule_step(
             PIPELINE_RULE,
-            _cites(spec, ruleset, readings, PIPELINE_RULE),
             f"attack {value} against Shield {attack.shield}, Pierce {attack.pierce}, {mode} draw from "
             f"{sum(deck.values())} cards ({_deck_text(deck)}): every draw enumerated without replacement; "
             f"mean damage {answer.outcome['mean']}",
         )
     )
     return answer
-
-
-def _cites(spec: Spec, ruleset: str, readings: Mapping[str, str], rule_id: str) -> tuple[Any, ...]:
-    rule = spec.rules.get(rule_id)
-    if rule is None or ruleset not in rule.views:
-        return ()
-    return tuple(rule.view(ruleset, readings.get(rule_id)).cites)
 
 
 def _deck_text(deck: Mapping[Card, int]) -> str:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cmp_to_key
 
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
-from adjudicator.games.gloomhaven.cite import ask, note
 from adjudicator.games.gloomhaven.model import InitiativeQuery, Piece, Situation
 from adjudicator.situation.answer import Answer
 
@@ -53,6 +53,7 @@ class _Order:
         self.spec = spec
         self.situation = situation
         self.query = query
+        self.ruling = Ruling(spec, situation.ruleset, situation.readings)
         self.result = Answer(ruleset=situation.ruleset, query="initiative", verdict="answered")
         self.secondary = dict(query.secondary)
         self.choose: list[tuple[str, str]] = []
@@ -76,7 +77,7 @@ class _Order:
                 group = type_of.get(piece.id, piece.id)
                 if group not in groups:
                     text = f"{group}: the type's ability card gives initiative {value}"
-                    note(self.spec, self.situation, self.result, "GH.ROUND.MON_INIT", text)
+                    self.result.note(self.ruling.rule_step("GH.ROUND.MON_INIT", text))
             if group not in groups:
                 groups.append(group)
             out.append(_Actor(piece, index, value, group, groups.index(group), standee.get(piece.id, 0)))
@@ -87,7 +88,7 @@ class _Order:
         resting = piece.id in self.query.long_rest
         leading = int(piece.initiative) if piece.initiative is not None else LONG_REST_CARD
         facts: dict[str, Value] = {"option": "long_rest" if resting else "two_actions", "leading": leading}
-        decided = ask(self.spec, self.situation, self.result, "initiative.value", facts, where=piece.id)
+        decided = self.result.cite(self.ruling.decide("initiative.value", facts), piece.id)
         return int(decided.value) if isinstance(decided.value, int) else leading
 
     def compare(self, a: _Actor, b: _Actor) -> int:
@@ -110,7 +111,7 @@ class _Order:
                 facts[f"{side}_rank"] = "elite" if actor.piece.rank == "elite" else "normal"
                 facts[f"{side}_standee"] = actor.standee
         where = f"{a.piece.id} and {b.piece.id}"
-        decided = ask(self.spec, self.situation, self.result, "initiative.before", facts, where=where)
+        decided = self.result.cite(self.ruling.decide("initiative.before", facts), where)
         if decided.value == PLAYERS_CHOOSE:
             pair = (a.group, b.group) if a.group_index < b.group_index else (b.group, a.group)
             if pair not in self.choose:
@@ -129,12 +130,12 @@ class _Order:
             summons = [p for p in self.situation.pieces if p.type == "summon" and p.owner == actor.piece.id]
             for number, summon in enumerate(summons, 1):
                 owner: dict[str, Value] = {"a_role": "summon", "b_role": "owner", "a_order": number}
-                ask(self.spec, self.situation, self.result, "initiative.summons", owner, where=summon.id)
+                self.result.cite(self.ruling.decide("initiative.summons", owner), summon.id)
                 if number > 1:
                     facts: dict[str, Value] = {"a_role": "summon", "b_role": "summon"}
                     facts |= {"a_order": number - 1, "b_order": number}
                     where = f"{summons[number - 2].id} and {summon.id}"
-                    ask(self.spec, self.situation, self.result, "initiative.summons", facts, where=where)
+                    self.result.cite(self.ruling.decide("initiative.summons", facts), where)
                 out.append(summon.id)
             out.append(actor.piece.id)
         return out

@@ -10,8 +10,8 @@ blocking facts among the 36 lines is asked once.
 
 from __future__ import annotations
 
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
-from adjudicator.games.gloomhaven.cite import ask, note
 from adjudicator.games.gloomhaven.endpoints import hex_of, label
 from adjudicator.games.gloomhaven.model import LineOfSightQuery, Situation
 from adjudicator.situation.answer import Answer
@@ -57,10 +57,11 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     board = situation.board
     a, b = hex_of(situation, query.from_), hex_of(situation, query.to)
     result = Answer(ruleset=situation.ruleset, query="line_of_sight", verdict="answered")
+    ruling = Ruling(spec, situation.ruleset, situation.readings)
     result.marks = {"line": [a, b]}
     where = f"{label(situation, query.from_)} to {label(situation, query.to)}"
     if a == b:
-        note(spec, situation, result, "GH.LOS.DEF", f"{where}: a hex sees itself (every line stays inside it)")
+        result.note(ruling.rule_step("GH.LOS.DEF", f"{where}: a hex sees itself (every line stays inside it)"))
         result.outcome = {"clear": True}
     else:
         line = board.clear_line(a, b)
@@ -70,7 +71,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
                 f"to the {corner_name(b, line.end)} corner of {board.name(b)} touches no wall, "
                 "wall corner, closed door or map edge"
             )
-            decided = ask(spec, situation, result, "los.line_clear", _facts(situation, line, (a, b)), where=said)
+            decided = result.cite(ruling.decide("los.line_clear", _facts(situation, line, (a, b))), said)
             result.outcome = {"clear": bool(decided.value)}
             result.marks["sight"] = [line.start, line.end]
         else:
@@ -83,6 +84,6 @@ def answer(spec: Spec, situation: Situation) -> Answer:
                     continue
                 seen.add(key)
                 said = f"{where}: every corner-to-corner line is blocked; this kind touches {_blocked_words(candidate)}"
-                clear = bool(ask(spec, situation, result, "los.line_clear", facts, where=said).value) or clear
+                clear = bool(result.cite(ruling.decide("los.line_clear", facts), said).value) or clear
             result.outcome = {"clear": clear}
     return result

@@ -21,12 +21,12 @@ and cites them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.core.engine import FactError, Result, Step
+from adjudicator.core.engine import FactError
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.model import MonsterTurnQuery, Piece, Situation
 from adjudicator.games.gloomhaven.monster_search import NEGATIVE, AttackShape, Cost, Mover, TurnMap, area_cells
@@ -41,49 +41,6 @@ PROXIMITY_RULE = "GH.FOCUS.TIE_PROXIMITY"
 
 Choice = tuple[Hex, frozenset[str]]
 """One play: the end hex and the set of targets."""
-_DECIDED: dict[tuple[Any, ...], Result] = {}
-"""Decisions already asked, by spec, ruleset, facts and readings (results are immutable)."""
-_DECIDED_MAX = 50_000
-
-
-@dataclass
-class _Ask:
-    """Asks the spec's decisions for one answer, appending their traces."""
-
-    spec: Spec
-    ruleset: str
-    readings: Mapping[str, str]
-    answer: Answer
-
-    def __call__(self, decision: str, facts: Mapping[str, Value], prefix: str = "") -> Result:
-        key = (
-            id(self.spec),
-            self.ruleset,
-            decision,
-            tuple(sorted(facts.items())),
-            tuple(sorted(self.readings.items())),
-        )
-        result = _DECIDED.get(key)
-        if result is None:
-            result = self.spec.decide(self.ruleset, decision, facts, self.readings)
-            if len(_DECIDED) < _DECIDED_MAX:
-                _DECIDED[key] = result
-        steps = result.trace
-        if prefix:
-            steps = tuple(Step(s.rule, s.cites, f"{prefix}: {s.note}", s.reading, s.also) for s in steps)
-        self.answer.trace.extend(steps)
-        return result
-
-    def rule(self, rule_id: str, note: str) -> Step:
-        """A step citing a rule that rests on no decision (a not-modelled ordering, a tie)."""
-        rule = self.spec.rules.get(rule_id)
-        if rule is None or self.ruleset not in rule.views:
-            step = Step("(no rule)", (), note)
-        else:
-            view = rule.view(self.ruleset, self.readings.get(rule_id))
-            step = Step(view.id, view.cites, note, view.reading)
-        self.answer.note(step)
-        return step
 
 
 def _clamp(value: int, low: int, high: int) -> int:
@@ -111,7 +68,7 @@ class _Turn:
         self.board = situation.board
         self.monster = situation.piece(query.monster)
         self.answer = Answer(situation.ruleset, "monster_turn", "answered")
-        self.ask = _Ask(spec, situation.ruleset, situation.readings, self.answer)
+        self.ruling = Ruling(spec, situation.ruleset, situation.readings)
         self.enemies = [p for p in situation.pieces if p.enemy_of(self.monster)]
         self.by_id = {p.id: p for p in self.enemies}
         m = self.monster
@@ -144,7 +101,7 @@ class _Turn:
             "disarmed": m.has("disarm"),
             "has_focus": has_focus,
         }
-        return bool(self.ask("monster.performs", facts, f"{m.id} {ability}").value)
+        return bool(self.answer.cite(self.ruling.decide("monster.performs", facts), f"{m.id} {ability}").value)
 
     # -- step 1: focus
 
@@ -172,7 +129,12 @@ class _Turn:
                 hexes = self.map.attack_hexes(self.shape, enemy.id)
                 first = next((h for h in hexes if self.map.can_target_from(self.shape, h, enemy.id)), None)
             facts: dict[str, Value] = {"invisible": enemy.has("invisible"), "attack_hex_reachable": first is not None}
-            if self.ask("monster.focus_candidate", facts, f"focus candidate {enemy.id}").value and first:
+            if (
+                self.answer.cite(
+                    self.ruling.decide("monster.focus_candidate", facts), f"focus candidate {enemy.id}"
+                ).value
+                and first
+            ):
                 out[enemy.id] = (self.map.paths[first], self.proximity(enemy))
         return out
 
@@ -214,14 +176,18 @@ class _Turn:
                 continue
             self.explain_focus(lead, other, close)
         if self.negative_hexes():
-            self.ask.rule(
-                "GH.FOCUS.NEGATIVE_HEXES",
-                "for the focus, traps and hazardous hexes count as obstacles unless unavoidable",
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.FOCUS.NEGATIVE_HEXES",
+                    "for the focus, traps and hazardous hexes count as obstacles unless unavoidable",
+                )
             )
         if len(winners) > 1:
-            self.ask.rule(
-                "GH.FOCUS.TIE_INITIATIVE",
-                f"the players choose the focus among {', '.join(sorted(winners))}: equally close, same initiative",
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.FOCUS.TIE_INITIATIVE",
+                    f"the players choose the focus among {', '.join(sorted(winners))}: equally close, same initiative",
+                )
             )
         return sorted(winners)
 
@@ -238,7 +204,7 @@ class _Turn:
             "path_first": _clamp(self.path_length(self.by_id[lead]), 1, 40),
             "path_second": _clamp(self.path_length(self.by_id[other]), 1, 40),
         }
-        result = self.ask("monster.focus_prefer", facts, f"focus {lead} against {other}")
+        result = self.answer.cite(self.ruling.decide("monster.focus_prefer", facts), f"focus {lead} against {other}")
         if result.value == "tie":
             a, b = self.init(self.by_id[lead]), self.init(self.by_id[other])
             if a is not None and b is not None and a.denominator == b.denominator == 1:
@@ -246,9 +212,11 @@ class _Turn:
                     "init_first": _clamp(int(a), 1, 99),
                     "init_second": _clamp(int(b), 1, 99),
                 }
-                self.ask("monster.initiative_prefer", init, f"focus {lead} against {other}")
+                self.answer.cite(self.ruling.decide("monster.initiative_prefer", init), f"focus {lead} against {other}")
             else:
-                self.ask.rule("GH.FOCUS.TIE_INITIATIVE", f"focus {lead} against {other}: initiative order")
+                self.answer.note(
+                    self.ruling.rule_step("GH.FOCUS.TIE_INITIATIVE", f"focus {lead} against {other}: initiative order")
+                )
 
     # -- steps 2 and 3: plays
 
@@ -363,7 +331,7 @@ class _Turn:
                 "moves_second": _clamp(key[4], 0, 40),
             }
             note = f"focus {focus}: {self.name(best_h)} on {_ids(best_t)} against {self.name(h)} on {_ids(t)}"
-            self.ask("monster.play_prefer", facts, note)
+            self.answer.cite(self.ruling.decide("monster.play_prefer", facts), note)
 
     def run(self) -> Answer:
         m = self.monster
@@ -387,7 +355,7 @@ class _Turn:
             if found:
                 goal = ", ".join(sorted({self.name(h) for h, _ in found}))
                 how = "attacks this turn from" if now else "cannot attack this turn; it heads on to"
-                self.ask.rule("GH.MMOVE.TARGET_HEX", f"focus {f}: it {how} {goal}")
+                self.answer.note(self.ruling.rule_step("GH.MMOVE.TARGET_HEX", f"focus {f}: it {how} {goal}"))
             if now and self.attacks:
                 self.explain_targets(f, found)
             choices += [(h, t if now and self.attacks else frozenset()) for h, t in found]
@@ -395,7 +363,9 @@ class _Turn:
             choices = [(h, t) for h, t in choices if h == m.at] or [(m.at, frozenset())]
         unique = sorted(set(choices), key=lambda c: (self.board.sort_key(c[0]), sorted(c[1])))
         if len(unique) > 1:
-            self.ask.rule("GH.MMOVE.TIES", f"the players choose among {len(unique)} equally good plays")
+            self.answer.note(
+                self.ruling.rule_step("GH.MMOVE.TIES", f"the players choose among {len(unique)} equally good plays")
+            )
         answer.marks["focus"] = [self.by_id[f].at for f in focus]
         return self.finish(focus, unique)
 
@@ -407,7 +377,7 @@ class _Turn:
             "target_adjacent": self.map.enemies[focus] in self.map.adjacent.get(h, ()),
             "imposed": False,
         }
-        self.ask("attack.has_disadvantage", facts, f"attack on {focus} from {self.name(h)}")
+        self.answer.cite(self.ruling.decide("attack.has_disadvantage", facts), f"attack on {focus} from {self.name(h)}")
 
     def negative_hexes(self) -> bool:
         """Whether traps or hazardous hexes could matter to its paths (a flier triggers none)."""
@@ -417,16 +387,24 @@ class _Turn:
         """Cite how it moves: like a player's Move, never onto a door; traps avoided when it can."""
         mover = self.map.mover
         how = {"normal": "a normal move", "jump": "a Jump", "flying": "Flying"}[mover.mode]
-        self.ask.rule(
-            "GH.MMOVE.AS_PLAYER",
-            f"{self.monster.id} moves {mover.points} like a player's Move ({how}), never onto a door",
+        self.answer.note(
+            self.ruling.rule_step(
+                "GH.MMOVE.AS_PLAYER",
+                f"{self.monster.id} moves {mover.points} like a player's Move ({how}), never onto a door",
+            )
         )
         if not self.attacks:
-            self.ask.rule("GH.MMOVE.MELEE_IF_NO_ATTACK", f"{self.monster.id} moves as if it had a melee attack")
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.MMOVE.MELEE_IF_NO_ATTACK", f"{self.monster.id} moves as if it had a melee attack"
+                )
+            )
         if self.negative_hexes():
-            self.ask.rule(
-                "GH.MMOVE.AVOID_NEGATIVE",
-                "traps and hazardous hexes are avoided unless every way needs them, then the fewest",
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.MMOVE.AVOID_NEGATIVE",
+                    "traps and hazardous hexes are avoided unless every way needs them, then the fewest",
+                )
             )
 
     def explain_range(self, h: Hex, enemy: str, note: str) -> int | None:
@@ -437,7 +415,7 @@ class _Turn:
             return distance
         plain = hex_distance(h, at)
         facts: dict[str, Value] = {"hexes": _clamp(plain, 1, 20), "detour": _clamp(distance - plain, 0, 20)}
-        self.ask("range.distance", facts, note)
+        self.answer.cite(self.ruling.decide("range.distance", facts), note)
         return distance
 
     def explain_targets(self, focus: str, found: Sequence[Choice]) -> None:
@@ -447,8 +425,11 @@ class _Turn:
             self.explain_range(start, focus, f"from {self.name(start)} to {focus}")
         shape = self.shape
         area = "none" if not shape.red else "grey" if shape.melee_area else "no_grey"
-        kind = self.ask(
-            "attack.kind", {"stated_range": shape.range, "area": area, "generated_by_ranged": False}, "attack"
+        kind = self.answer.cite(
+            self.ruling.decide(
+                "attack.kind", {"stated_range": shape.range, "area": area, "generated_by_ranged": False}
+            ),
+            "attack",
         ).value
         for target in sorted(targets):
             distance = self.explain_range(h, target, f"from {self.name(h)} to {target}")
@@ -462,7 +443,7 @@ class _Turn:
                 "area_hex": in_area,
                 "area_placed_in_range": in_area and not shape.melee_area,
             }
-            self.ask("attack.in_range", facts_in, f"{target} from {self.name(h)}")
+            self.answer.cite(self.ruling.decide("attack.in_range", facts_in), f"{target} from {self.name(h)}")
         others = len(self.map.single_targets(self.shape, h) - {focus})
         facts: dict[str, Value] = {
             "target_z": _clamp(self.shape.targets, 1, 6),
@@ -470,9 +451,9 @@ class _Turn:
             "others_available": _clamp(others, 0, 11),
         }
         try:
-            self.ask("monster.targets", facts, f"from {self.name(h)}")
+            self.answer.cite(self.ruling.decide("monster.targets", facts), f"from {self.name(h)}")
         except FactError:
-            self.ask.rule("GH.MATK.MULTI", f"from {self.name(h)}: targets {_ids(targets)}")
+            self.answer.note(self.ruling.rule_step("GH.MATK.MULTI", f"from {self.name(h)}: targets {_ids(targets)}"))
 
     def finish(self, focus: list[str], choices: list[Choice]) -> Answer:
         answer = self.answer
@@ -497,25 +478,37 @@ class _Turn:
         end, targets = wanted
         text = f"proposed play: end {self.name(end)}, targets {_ids(targets)}"
         if wanted in set(choices):
-            self.ask.rule("GH.MMOVE.TIES", f"{text}: one of the plays the rules allow")
+            self.answer.note(self.ruling.rule_step("GH.MMOVE.TIES", f"{text}: one of the plays the rules allow"))
             return
         m = self.monster
         if end != m.at and m.has("immobilize"):
-            self.ask.rule("GH.MMOVE.IMMOBILIZED", f"{text}: an immobilized monster does not move")
+            self.answer.note(
+                self.ruling.rule_step("GH.MMOVE.IMMOBILIZED", f"{text}: an immobilized monster does not move")
+            )
         elif end not in self.map.within:
             rule = "GH.MMOVE.ALLY_END_BLOCK" if end in self.map.allies else "GH.MMOVE.AS_PLAYER"
-            self.ask.rule(rule, f"{text}: it cannot end its move there this turn")
+            self.answer.note(self.ruling.rule_step(rule, f"{text}: it cannot end its move there this turn"))
         elif targets and not self.attacks:
             rule = "GH.MATK.DISARMED" if m.has("disarm") else "GH.MON.ONLY_CARD"
-            self.ask.rule(rule, f"{text}: it makes no attack this turn")
+            self.answer.note(self.ruling.rule_step(rule, f"{text}: it makes no attack this turn"))
         elif targets and not (targets & set(focus)):
-            self.ask.rule("GH.FOCUS.CLOSEST", f"{text}: the targets leave out its focus ({_ids(frozenset(focus))})")
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.FOCUS.CLOSEST", f"{text}: the targets leave out its focus ({_ids(frozenset(focus))})"
+                )
+            )
         elif targets and not any(targets in self.map.target_sets(self.shape, end, f) for f in focus if f in targets):
-            self.ask.rule("GH.MATK.SINGLE", f"{text}: not a set of targets in range and sight from that hex")
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.MATK.SINGLE", f"{text}: not a set of targets in range and sight from that hex"
+                )
+            )
         elif any(h == end and targets < t for h, t in choices):
-            self.ask.rule("GH.MATK.MULTI", f"{text}: it attacks as many targets as it can from there")
+            self.answer.note(
+                self.ruling.rule_step("GH.MATK.MULTI", f"{text}: it attacks as many targets as it can from there")
+            )
         elif not targets and any(t for _, t in choices):
-            self.ask.rule("GH.MON.ONLY_CARD", f"{text}: it must attack when it can")
+            self.answer.note(self.ruling.rule_step("GH.MON.ONLY_CARD", f"{text}: it must attack when it can"))
         else:
             self.explain_worse(wanted, focus)
 
@@ -525,7 +518,11 @@ class _Turn:
         f = next((f for f in focus if f in targets), focus[0])
         best = self.best_keys.get(f)
         if best is None or end not in self.map.paths:
-            self.ask.rule("GH.MMOVE.TARGET_HEX", f"proposed play: end {self.name(end)}: another hex is better for it")
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.MMOVE.TARGET_HEX", f"proposed play: end {self.name(end)}: another hex is better for it"
+                )
+            )
             return
         neg, pts = self.map.paths[end]
         now = not self.group(end)[1]
@@ -542,9 +539,15 @@ class _Turn:
             "moves_first": _clamp(best[4], 0, 40),
             "moves_second": _clamp(pts, 0, 40),
         }
-        result = self.ask("monster.play_prefer", facts, f"a best play against the proposed end {self.name(end)}")
+        result = self.answer.cite(
+            self.ruling.decide("monster.play_prefer", facts), f"a best play against the proposed end {self.name(end)}"
+        )
         if result.value != "first":
-            self.ask.rule("GH.MMOVE.TARGET_HEX", f"proposed play: end {self.name(end)}: another hex is better for it")
+            self.answer.note(
+                self.ruling.rule_step(
+                    "GH.MMOVE.TARGET_HEX", f"proposed play: end {self.name(end)}: another hex is better for it"
+                )
+            )
 
 
 def _ids(targets: frozenset[str]) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
-from adjudicator.games.gloomhaven.cite import ask, note
 from adjudicator.games.gloomhaven.model import MoveQuery, Piece, Situation
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
@@ -59,6 +59,7 @@ class _Judge:
 
     def __init__(self, spec: Spec, situation: Situation, query: MoveQuery, result: Answer) -> None:
         self.spec, self.situation, self.query, self.result = spec, situation, query, result
+        self.ruling = Ruling(spec, situation.ruleset, situation.readings)
         self.piece = situation.piece(query.piece)
         self.mode = mode_of(self.piece, query.jump)
         self.walk = _Walk(self.piece.at, path=[self.piece.at])
@@ -67,7 +68,7 @@ class _Judge:
         return self.situation.board.name(h)
 
     def ask(self, decision: str, facts: dict[str, Any], where: str) -> Any:
-        return ask(self.spec, self.situation, self.result, decision, facts, where=where).value
+        return self.result.cite(self.ruling.decide(decision, facts), where).value
 
     def feature(self, h: Hex) -> str:
         """The hex's feature as the walk has left it (opened doors are open, sprung traps gone)."""
@@ -85,7 +86,7 @@ class _Judge:
         where = f"{self.name(frm)} -> {self.name(h)}"
         if h not in around(frm):
             text = f"{where}: {self.name(h)} does not share a side with {self.name(frm)}, so it is not one step"
-            note(self.spec, self.situation, self.result, "GH.GLOSS.ADJACENT", text)
+            self.result.note(self.ruling.rule_step("GH.GLOSS.ADJACENT", text))
             return False
         thin_wall = board.step(frm, h).wall
         feature = "wall" if thin_wall else self.feature(h)
@@ -106,7 +107,7 @@ class _Judge:
         if self.walk.cost + int(cost) > self.query.points:
             spent = self.walk.cost + int(cost)
             text = f"{where}: this step brings the cost to {spent}, more than Move {self.query.points}"
-            note(self.spec, self.situation, self.result, "GH.MOVE.BUDGET", text)
+            self.result.note(self.ruling.rule_step("GH.MOVE.BUDGET", text))
             return False
         if last:
             end_facts = {
@@ -154,7 +155,7 @@ class _Judge:
             if trap is not None and trap.damage is not None:
                 entry["damage"] = trap.damage
                 text = f"{where}: the scenario gives this trap {trap.damage} damage instead of 2+N"
-                note(self.spec, self.situation, self.result, "GH.MOVE.TRAP", text)
+                self.result.note(self.ruling.rule_step("GH.MOVE.TRAP", text))
             if trap is not None and trap.conditions:
                 entry["conditions"] = list(trap.conditions)
             self.walk.sprung.add(h)
@@ -167,15 +168,11 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     assert isinstance(query, MoveQuery)  # noqa: S101 - dispatch guarantees the kind
     result = Answer(ruleset=situation.ruleset, query="move", verdict="legal")
     judge = _Judge(spec, situation, query, result)
+    ruling = judge.ruling
     piece = judge.piece
     blocked: Hex | None = None
-    allowed = ask(
-        spec,
-        situation,
-        result,
-        "move.allowed",
-        {"immobilized": piece.has("immobilize"), "stunned": piece.has("stun")},
-        where=piece.id,
+    allowed = result.cite(
+        ruling.decide("move.allowed", {"immobilized": piece.has("immobilize"), "stunned": piece.has("stun")}), piece.id
     ).value
     if not allowed:
         blocked = query.path[0]

@@ -9,8 +9,8 @@ range with ``range.distance`` (GH.RANGE.COUNT, GH.RANGE.WALLS).
 from __future__ import annotations
 
 from adjudicator.core.engine import FactError
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
-from adjudicator.games.gloomhaven.cite import ask, note
 from adjudicator.games.gloomhaven.endpoints import hex_of, label
 from adjudicator.games.gloomhaven.model import RangeQuery, Situation
 from adjudicator.situation.answer import Answer
@@ -25,32 +25,32 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     board = situation.board
     a, b = hex_of(situation, query.from_), hex_of(situation, query.to)
     result = Answer(ruleset=situation.ruleset, query="range", verdict="answered", marks={"line": [a, b]})
+    ruling = Ruling(spec, situation.ruleset, situation.readings)
     where = f"{label(situation, query.from_)} to {label(situation, query.to)}"
     hexes = board.distance(a, b)
     counted = board.range_distance(a, b)
     distance: int | None
     if a == b:
         distance = 0
-        note(spec, situation, result, "GH.RANGE.COUNT", f"{where}: the same hex, no hex to count")
+        result.note(ruling.rule_step("GH.RANGE.COUNT", f"{where}: the same hex, no hex to count"))
     elif counted is None:
         distance = None
-        note(
-            spec,
-            situation,
-            result,
-            "GH.RANGE.WALLS",
-            f"{where}: no chain of adjacent hexes avoids the walls and closed doors, so there is no range",
+        result.note(
+            ruling.rule_step(
+                "GH.RANGE.WALLS",
+                f"{where}: no chain of adjacent hexes avoids the walls and closed doors, so there is no range",
+            )
         )
     else:
         detour = counted - hexes
         said = f"{where}: {hexes} hexes without walls, {detour} more to go round them"
         try:
-            decided = ask(spec, situation, result, "range.distance", {"hexes": hexes, "detour": detour}, where=said)
+            decided = result.cite(ruling.decide("range.distance", {"hexes": hexes, "detour": detour}), said)
             distance = int(decided.value) if isinstance(decided.value, int) else counted
         except FactError:  # a count beyond the decision's domain: the same rule, stated as a step
             distance = counted
             rule = "GH.RANGE.WALLS" if detour else "GH.RANGE.COUNT"
-            note(spec, situation, result, rule, f"{said}: range {counted}")
+            result.note(ruling.rule_step(rule, f"{said}: range {counted}"))
         path = _shortest(situation, a, b)
         if path:
             result.marks["path"] = list[SpaceId](path)
@@ -60,7 +60,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         result.outcome["within"] = within
         verb = "reaches" if within else "does not reach"
         shown = "no range" if distance is None else f"range {distance}"
-        note(spec, situation, result, "GH.RANGE.COUNT", f"{where}: {shown}, so Range {query.range} {verb} it")
+        result.note(ruling.rule_step("GH.RANGE.COUNT", f"{where}: {shown}, so Range {query.range} {verb} it"))
     return result
 
 

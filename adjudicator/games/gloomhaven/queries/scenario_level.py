@@ -12,8 +12,8 @@ table (GH.END.GOLD is not modelled).
 from __future__ import annotations
 
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
-from adjudicator.games.gloomhaven.cite import ask
 from adjudicator.games.gloomhaven.model import ScenarioLevelQuery, Situation
 from adjudicator.situation.answer import Answer
 
@@ -28,10 +28,11 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     query = situation.query
     assert isinstance(query, ScenarioLevelQuery)  # noqa: S101 - dispatch guarantees the kind
     result = Answer(ruleset=situation.ruleset, query="scenario_level", verdict="answered")
+    ruling = Ruling(spec, situation.ruleset, situation.readings)
     levels = ", ".join(str(n) for n in query.levels)
 
     def decide(decision: str, facts: dict[str, Value], where: str) -> int:
-        return _int(ask(spec, situation, result, decision, facts, where=where).value)
+        return _int(result.cite(ruling.decide(decision, facts), where).value)
 
     party: dict[str, Value] = {
         "level_sum": sum(query.levels),
