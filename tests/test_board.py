@@ -393,11 +393,11 @@ def test_wall_between_not_adjacent() -> None:
 
 
 def test_graph_small() -> None:
-    """A 2x2 board is a complete graph with two diagonal edges."""
+    """A 2x2 board is a complete graph, one edge each way, with two diagonal steps (through a vertex)."""
     graph = Board.from_rows(["..", ".."]).graph()
     assert graph.number_of_nodes() == 4
-    assert graph.number_of_edges() == 6
-    diagonals = {frozenset((a, b)) for a, b in graph.edges if graph.edges[a, b]["diagonal"]}
+    assert graph.number_of_edges() == 12
+    diagonals = {frozenset((a, b)) for a, b in graph.edges if graph.edges[a, b]["step"].vertex}
     assert diagonals == {frozenset({(0, 0), (1, 1)}), frozenset({(1, 0), (0, 1)})}
 
 
@@ -448,13 +448,14 @@ def test_neighbours_are_on_map_and_close(case: tuple[Board, Square]) -> None:
 
 @given(boards())
 def test_graph_matches_neighbours(board: Board) -> None:
-    """Graph nodes are the map squares; edges are neighbours, tagged diagonal."""
+    """Graph nodes are the map squares; edges are neighbours both ways, each carrying its step's facts."""
     graph = board.graph()
     assert set(graph.nodes) == set(board.squares())
     for sq in board.squares():
-        assert set(graph.neighbors(sq)) == set(board.neighbours(sq))
+        assert set(graph.successors(sq)) == set(board.neighbours(sq)) == set(graph.predecessors(sq))
     for a, b in graph.edges:
-        assert graph.edges[a, b]["diagonal"] is board.is_diagonal(a, b)
+        assert graph.edges[a, b]["step"] == board.step(a, b)
+        assert graph.edges[a, b]["step"].vertex is board.is_diagonal(a, b)
 
 
 @given(boards())

@@ -1,14 +1,16 @@
-"""Geometry: the space interface and its implementations (the square grid today).
+"""Geometry: the space interface and its kinds (square grid, hex grid, room graph).
 
-Rule code imports only this package and :mod:`adjudicator.spaces.base`; an
-implementation is found by kind name with :func:`space_kind` (imported
-lazily, so nothing outside its package imports it).
+A space is the playing area of one situation (see :mod:`adjudicator.spaces.base`).
+Each kind is a package whose ``__init__`` is the kind's own interface: the
+protocol of the methods its games may call beyond :class:`Space`, its value
+types and its builder ``KIND``. Game code imports this package, ``base`` and
+a kind's package, never a kind's modules. :func:`space_kind` finds a kind by
+name (its package is imported then).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from importlib import import_module
+from collections.abc import Callable
 from typing import Protocol
 
 from adjudicator.spaces.base import Away, Crossing, Direction, Edge, Line, MapText, Space, SpaceId, Step
@@ -29,26 +31,15 @@ __all__ = [
 
 
 class SpaceKind(Protocol):
-    """How to build the spaces of one kind from a situation file's map fields."""
+    """What every kind of space offers whatever it is built from (a kind's builder takes its own map fields)."""
 
     @property
     def name(self) -> str:
-        """The kind's registry name."""
-        ...
-
-    def build(
-        self,
-        terrain: Sequence[str],
-        elevation: Sequence[str] | None = None,
-        indoor: Sequence[str] | None = None,
-        walls: Iterable[tuple[SpaceId, SpaceId]] = (),
-        stairs: Iterable[SpaceId] = (),
-    ) -> Space:
-        """A space from map text rows, wall pairs and stair places; ``ValueError`` naming the bad row."""
+        """The kind's name (``square``, ``hex``, ``room``): what a game's registry entry names."""
         ...
 
     def position_name(self, column: int, row: int) -> str:
-        """The name of the place at a 0-based column and row of the map text rows (for messages)."""
+        """The name of the place at a 0-based column and row of the map's grid (for messages)."""
         ...
 
     def blank(self, width: int, height: int) -> Space:
@@ -56,16 +47,28 @@ class SpaceKind(Protocol):
         ...
 
 
-_KINDS = {
-    "square": "adjudicator.spaces.square.space",
-    "room": "adjudicator.spaces.rooms.space",
-    "hex": "adjudicator.spaces.hex.space",
-}
-"""Space kind name -> the module whose ``KIND`` implements :class:`SpaceKind`."""
+def _square() -> SpaceKind:
+    from adjudicator.spaces.square import KIND  # noqa: PLC0415 - a kind is imported when first asked for
+
+    return KIND
+
+
+def _hex() -> SpaceKind:
+    from adjudicator.spaces.hex import KIND  # noqa: PLC0415 - a kind is imported when first asked for
+
+    return KIND
+
+
+def _room() -> SpaceKind:
+    from adjudicator.spaces.rooms import KIND  # noqa: PLC0415 - a kind is imported when first asked for
+
+    return KIND
+
+
+KINDS: dict[str, Callable[[], SpaceKind]] = {"square": _square, "hex": _hex, "room": _room}
+"""Every kind of space, by name, each loaded on first use."""
 
 
 def space_kind(name: str) -> SpaceKind:
-    """The space kind registered under ``name`` (``KeyError`` for an unknown one)."""
-    module = import_module(_KINDS[name])
-    kind: SpaceKind = module.KIND
-    return kind
+    """The space kind called ``name`` (``KeyError`` for an unknown one)."""
+    return KINDS[name]()

@@ -8,7 +8,7 @@ two of them. Rule code (``adjudicator.games``, ``adjudicator.queries``,
 and the small frozen records below; it never does coordinate arithmetic and
 never imports an implementation. Implementations live in their own package
 (``adjudicator.spaces.square`` today; a hex grid and a room graph next) and are
-reached by kind name through :func:`adjudicator.spaces.space_kind`.
+reached through the kind's own package (its interface, ``adjudicator.spaces.<kind>``).
 
 Ids
     :data:`SpaceId` is any hashable value; rule code treats ids as opaque. It
@@ -42,6 +42,12 @@ Map facts
     stairs and walls are properties of places and edges; the rules give them
     meaning.
 
+The graph
+    :meth:`Space.graph` offers the places and the steps between neighbours as
+    a networkx graph, each edge carrying its :class:`Step`: plain graph
+    questions (what is reachable, how far, what is connected) go through it.
+    networkx is imported only when a graph is first asked for.
+
 Drawing
     A space draws nothing of a game: the picture of a situation belongs to
     its game (``adjudicator.games.<game>.pictures``), which reads the
@@ -52,7 +58,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SpaceId = Hashable
 """The id of one place of a space; opaque to rule code (see the module docstring)."""
@@ -249,6 +258,14 @@ class Space(Protocol):
         """The number of steps between two places, ignoring walls and terrain."""
         ...
 
+    def graph(self) -> nx.DiGraph[SpaceId]:
+        """Every place and every step between neighbours, as a frozen networkx graph built once per space.
+
+        An edge ``frm -> to`` carries the step's facts under the attribute ``step`` (a :class:`Step`); which of
+        them block or cost is for the rules to decide, so no edge is left out for a wall or a terrain.
+        """
+        ...
+
     def length2(self, a: SpaceId, b: SpaceId) -> int:
         """The squared straight-line distance between centres, in the space's own units (for tie-breaks)."""
         ...
@@ -281,3 +298,20 @@ class Space(Protocol):
         Values are plain lists and strings; strings that are :class:`MapText` are to be written quoted.
         """
         ...
+
+
+def step_graph(space: Space) -> nx.DiGraph[SpaceId]:
+    """The graph :meth:`Space.graph` describes, built from :meth:`Space.spaces` and :meth:`Space.steps`, frozen.
+
+    Off-map neighbours are left out (a step leads from a place of the map to another).
+    """
+    import networkx as nx  # noqa: PLC0415 - networkx loads only when a graph is asked for (ask stays light)
+
+    graph: nx.DiGraph[SpaceId] = nx.DiGraph()
+    graph.add_nodes_from(space.spaces())
+    for place in space.spaces():
+        graph.add_edges_from(
+            (step.frm, step.to, {"step": step}) for step in space.steps(place) if space.contains(step.to)
+        )
+    nx.freeze(graph)  # in place: mutators now raise
+    return graph

@@ -8,10 +8,12 @@ integer geometry and the cube helpers (:func:`to_cube`, :func:`from_cube`,
 
 from adjudicator.spaces.hex.board import FEATURES, HexMap, SightLine, build_map, hex_name, parse_hex
 from adjudicator.spaces.hex.geometry import DIRECTIONS, Hex, Point, from_cube, hex_distance, mirror, rotate, to_cube
+from adjudicator.spaces.hex.space import KIND
 
 __all__ = [
     "DIRECTIONS",
     "FEATURES",
+    "KIND",
     "Hex",
     "HexMap",
     "Point",

@@ -27,9 +27,12 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step
+if TYPE_CHECKING:
+    import networkx as nx
+
+from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step, step_graph
 from adjudicator.spaces.hex import geometry
 from adjudicator.spaces.hex.geometry import DIRECTIONS, Hex, Point
 
@@ -232,6 +235,14 @@ class HexMap:
             for n in geometry.around(h)
             if self.contains(n) and self.feature(n) != "wall" and frozenset((h, n)) not in self.walls
         )
+
+    def graph(self) -> nx.DiGraph[SpaceId]:
+        """Every step between neighbours, each edge carrying its :class:`Step`, cached and frozen."""
+        return self._graph
+
+    @cached_property
+    def _graph(self) -> nx.DiGraph[SpaceId]:
+        return step_graph(self)
 
     def step(self, frm: SpaceId, to: SpaceId) -> Step:
         """The facts of the step across the side shared by two neighbours."""

@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.spaces.base import Away, Direction, Edge, Line, SpaceId, Step
+if TYPE_CHECKING:
+    import networkx as nx
+
+from adjudicator.spaces.base import Away, Direction, Edge, Line, SpaceId, Step, step_graph
 
 FLOORS = ("basement", "ground", "upper")
 """The floors, lowest first."""
@@ -364,6 +367,14 @@ class House:
             if p.to is not None and p.kind != "against_one_way" and p.to not in out:
                 out.append(p.to)
         return tuple(out)
+
+    def graph(self) -> nx.DiGraph[SpaceId]:
+        """Every step between neighbours, each edge carrying its :class:`Step`, cached and frozen."""
+        return self._graph
+
+    @cached_property
+    def _graph(self) -> nx.DiGraph[SpaceId]:
+        return step_graph(self)
 
     def step(self, frm: SpaceId, to: SpaceId) -> Step:
         """A step between joined places never passes a vertex nor a wall."""

@@ -1,1 +1,5 @@
-"""The square grid: board, exact line geometry and pictures. Nothing outside this package assumes squares."""
+"""The square grid: boards of squares with terrain, elevation, indoor marks, walls and stairs."""
+
+from adjudicator.spaces.square.space import KIND
+
+__all__ = ["KIND"]

@@ -26,7 +26,7 @@ from enum import StrEnum
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step
+from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step, step_graph
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -582,28 +582,16 @@ class Board:
             for r in range(self.height)
         ]
 
-    def graph(self) -> nx.Graph[Square]:
-        """King-move adjacency of the map squares, cached and frozen.
+    def graph(self) -> nx.DiGraph[SpaceId]:
+        """King-move steps between the map squares, each edge carrying its :class:`Step`, cached and frozen.
 
-        Nodes are map squares; an edge joins every two map squares one king
-        move apart, with attribute ``diagonal: bool``.  Walls and terrain are
-        not applied: rules build their own filtered views.
+        Walls and terrain are not applied: the step's facts say what lies on it, and the rules judge it.
         """
         return self._graph
 
     @cached_property
-    def _graph(self) -> nx.Graph[Square]:
-        """Build the frozen adjacency graph once per board."""
-        import networkx as nx  # noqa: PLC0415 - only rules that walk the graph need networkx (ask imports stay light)
-
-        graph: nx.Graph[Square] = nx.Graph()
-        graph.add_nodes_from(self.squares())
-        for sq in self.terrain:
-            for other in self.neighbours(sq):
-                if sq < other:
-                    graph.add_edge(sq, other, diagonal=is_diagonal(sq, other))
-        nx.freeze(graph)  # freezes in place: mutators now raise
-        return graph
+    def _graph(self) -> nx.DiGraph[SpaceId]:
+        return step_graph(self)
 
 
 # --------------------------------------------------------------------------
