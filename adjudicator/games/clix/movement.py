@@ -607,7 +607,7 @@ def _breakaway(out: Plan, die: int | None) -> None:
     table, facts = out.table, out.facts
     count = facts.breakaway_count()
     required = table.decide("breakaway.required", {"adjacent_opposing": count, "action_moves": True})
-    where = f"{out.mover.id} next to {count} opposing monster(s) that are not immovable"
+    where = f"{out.mover.id} next to {count} opposing {table.profile.figure}(s) that are not immovable"
     apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents]
     kept = [Why(r, f"{foe.id} beside {out.mover.id}") for foe, r in apart if r is not None]
     out.breakaway = Breakaway(required=_bool(required.value), results=[*kept, Why(required, where)])

@@ -30,6 +30,8 @@ class Capabilities:
 
     square_movement: bool = False
     """Pieces move square by square (``move.can_enter`` and the movement decisions)."""
+    victims: bool = False
+    """Victim tokens lie on the map, face up or down: a figure moving next to one turns it face up."""
     slaying: bool = False
     """Moving into a victim slays it: responders, blooded monsters, frenzies, Trees (``slay.*``, ``frenzy.*``)."""
     base_damage_rule: bool = False

@@ -47,6 +47,7 @@ HORRORCLIX: Final = ClixGame(
     profile=Profile("horrorclix", WORDS.figure, WORDS.token),
     capabilities=Capabilities(
         square_movement=True,
+        victims=True,
         slaying=True,
         base_damage_rule=True,
         knocked_down_damage=True,

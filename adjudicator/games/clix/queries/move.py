@@ -34,9 +34,13 @@ def answer(table: Table) -> Answer:
         raise PositionedError(table.situation.where("query.to"), f"{table.board.name(query.to)} is not on the map")
     out = Answer(table.ruleset, "move", "legal")
     citer = Citer(out.trace)
-    out.outcome = {"path": None, "end": None, "breakaway": {"required": None, "p_success": None}, "slays": None}
+    victims = table.game.capabilities.victims
+    out.outcome = {"path": None, "end": None, "breakaway": {"required": None, "p_success": None}}
+    if victims:
+        out.outcome["slays"] = None
     out.outcome["tokens"] = None if mover.is_token else mover.tokens
-    out.outcome["revealed"] = []
+    if victims:
+        out.outcome["revealed"] = []
     size = unsupported(table, mover)
     if size is not None:
         out.verdict = "undecided"
@@ -230,16 +234,30 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
     out.outcome.update(path=[name(sq) for sq in squares], end=name(end.square))
     if end.flight != "none":
         out.outcome["flight"] = end.flight
-    out.outcome["slays"] = _slays(table, mover, end, citer)
-    if out.outcome["slays"]:
-        out.outcome["slaying"] = slaying(table, mover, table.piece(out.outcome["slays"]), end.square, citer)
+    _at_the_end(table, mover, end, squares, out, citer, frenzy=frenzy)
+    out.marks = {"path": squares}
+
+
+def _at_the_end(  # noqa: PLR0917 - the parts of one legal move
+    table: Table, mover: Piece, end: State, squares: list[SpaceId], out: Answer, citer: Citer, *, frenzy: bool
+) -> None:
+    """What happens where the move ends: a victim slain (and a frenzy's attack), tokens, victims turned face up.
+
+    A game without victims (HeroClix) has no ``slays`` or ``revealed`` in the outcome.
+    """
+    victims = table.game.capabilities.victims
+    slain = _slays(table, mover, end, citer) if victims else None
+    if victims:
+        out.outcome["slays"] = slain
+    if slain:
+        out.outcome["slaying"] = slaying(table, mover, table.piece(slain), end.square, citer)
     if frenzy:
         out.outcome["frenzy_attack"] = frenzy_attack(
-            table, mover, end.square, citer, slew=bool(out.outcome["slays"]), breakaway_failed=False
+            table, mover, end.square, citer, slew=bool(slain), breakaway_failed=False
         )
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
-    out.outcome["revealed"] = _revealed(table, mover, squares, citer)
-    out.marks = {"path": squares}
+    if victims:
+        out.outcome["revealed"] = _revealed(table, mover, squares, citer)
 
 
 def _water(table: Table, squares: list[SpaceId], citer: Citer) -> None:

@@ -106,7 +106,8 @@ def _legal(table: Table, moving: Plan, chosen: Position, out: Answer, citer: Cit
         far_end_count=chosen.count,
     )
     victims = [p for sq in chosen.squares if (p := table.occupant.get(sq)) is not None and p.is_token]
-    out.outcome["slays"] = None
+    if table.game.capabilities.victims:
+        out.outcome["slays"] = None
     if victims and not mover.is_token:
         slay = table.decide("doublebase.slay_count", {"move_action": True, "ends_on_victims": len(victims)})
         citer.cite(Why(slay, f"{mover.id} ends on {len(victims)} victim(s)"), always=True)

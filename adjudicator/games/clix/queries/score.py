@@ -84,9 +84,29 @@ def answer(table: Table) -> Answer:
         "kill_points": {str(p): kills[p] for p in players},
         "victim_points": {str(p): victims[p] for p in players},
         "undecided_kills": open_kills,
-        "assumed": {"killer_state": "normal", "teams": False, "other_points": 0, "minion_vp_effect": False},
+        "assumed": _assumed(table),
     }
+    if not table.game.capabilities.victim_points:
+        del result.outcome["victim_points"]
     return result
+
+
+ASSUMED: tuple[tuple[str, str, Value], ...] = (
+    ("score.kill_scorer", "killer_state", "normal"),
+    ("control.friendly_to", "teams", False),
+    ("score.total", "other_points", 0),
+    ("score.kill_points", "minion_vp_effect", False),
+    ("score.total", "object_points", 0),
+    ("score.kill_points", "ata", False),
+)
+"""Facts the score takes at a fixed value no situation field gives: (decision, fact, value)."""
+
+
+def _assumed(table: Table) -> dict[str, Value]:
+    """The fixed facts of :data:`ASSUMED` that the game's own decisions declare."""
+    return {
+        name: value for decision, name, value in ASSUMED if name in table.spec.decision(table.ruleset, decision).facts
+    }
 
 
 def _kill_points(
