@@ -588,8 +588,7 @@ def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) 
 
     The findings of an unchanged spec, texts, code and arguments come from :mod:`proofs.findings_cache`.
     """
-    from proofs import report  # noqa: PLC0415 - only the designer commands load proofs/ (and z3)
-    from proofs.commands import command  # noqa: PLC0415 - same
+    from proofs.commands import command  # noqa: PLC0415 - only the designer commands load proofs/ (and z3)
     from proofs.findings_cache import cached_run  # noqa: PLC0415 - same
 
     spec = _designer_spec(args)
@@ -616,7 +615,9 @@ def _designer_run(kind: str, as_json: bool, *args: str, use_cache: bool = True) 
     for finding in findings:
         key = finding["kind"] + (f" ({finding['status']})" if "status" in finding else "")
         counts[key] = counts.get(key, 0) + 1
-    out.print(report.render_text(findings), markup=False)
+    from proofs.render import render_text  # noqa: PLC0415 - findings as text, with their boards drawn
+
+    out.print(render_text(findings), markup=False)
     out.print("\n" + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no findings"))
     return findings
 

@@ -4,7 +4,7 @@ Two declarative tables, keyed by game and then by decision:
 
 * :data:`GAME_PROPERTIES`: claims about one situation (``in range``, ``floor
   at 0``, a value the text states outright), the same shape as
-  :data:`proofs.prove.PROPERTIES`;
+  :data:`proofs.prove_values.PROPERTIES`;
 * :data:`GAME_MONOTONE`: claims about two situations that differ only in some
   facts, each moved one way (:class:`Monotone`): the answer must not move the
   other way ("more Shield never raises damage", "more omens never stop the
@@ -29,7 +29,7 @@ from adjudicator.core.spec import Spec
 from adjudicator.games.betrayal import GAME as BETRAYAL_GAME
 from adjudicator.games.gloomhaven import GAME as GLOOMHAVEN_GAME
 from proofs.encode import VALUED, Facts, Side, encode
-from proofs.prove import (
+from proofs.prove_values import (
     Claim,
     Progress,
     Property,

@@ -36,12 +36,12 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeVar, cast
 
 from adjudicator.core import resources
 
-if TYPE_CHECKING:
-    from adjudicator.core.spec import Spec
+Loaded = TypeVar("Loaded")
+"""What the cache keeps: the loaded spec (this module needs nothing of it but that it pickles)."""
 
 FORMAT = b"adjudicator-spec-cache 1"
 KEEP = 24
@@ -95,7 +95,7 @@ def entry_path(spec_dir: Path, games: tuple[str, ...] | None) -> Path:
     return resources.cache_dir() / "spec" / f"spec-{slot}.pickle"
 
 
-def read_entry(path: Path, key: str) -> Spec | None:
+def read_entry(path: Path, key: str) -> object | None:
     """The cached spec when the entry exists and carries ``key``; None otherwise (or when unreadable)."""
     try:
         data = path.read_bytes()
@@ -105,13 +105,13 @@ def read_entry(path: Path, key: str) -> Spec | None:
     if not data.startswith(header):
         return None
     try:
-        spec: Spec = pickle.loads(data[len(header) :])  # noqa: S301 - our own file in the user's cache
+        spec: object = pickle.loads(data[len(header) :])  # noqa: S301 - our own file in the user's cache
     except Exception:  # noqa: BLE001 - a corrupt or outdated entry is rebuilt, whatever the error
         return None
     return spec
 
 
-def write_entry(path: Path, key: str, spec: Spec) -> None:
+def write_entry(path: Path, key: str, spec: object) -> None:
     """Write the entry atomically (temporary file, then rename); silently skip when it cannot be written."""
     try:
         payload = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
@@ -135,7 +135,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def cached_load(spec_dir: Path, games: tuple[str, ...] | None, load: Callable[[], Spec]) -> Spec:
+def cached_load(spec_dir: Path, games: tuple[str, ...] | None, load: Callable[[], Loaded]) -> Loaded:
     """The spec from its cache entry when the key matches, else ``load()`` (then written to the cache)."""
     if os.environ.get(DISABLE_ENV) == "0":
         return load()
@@ -144,8 +144,9 @@ def cached_load(spec_dir: Path, games: tuple[str, ...] | None, load: Callable[[]
     except OSError:
         return load()
     path = entry_path(spec_dir, games)
-    spec = read_entry(path, key)
-    if spec is None:
-        spec = load()
-        write_entry(path, key, spec)
+    kept = read_entry(path, key)
+    if kept is not None:
+        return cast("Loaded", kept)
+    spec = load()
+    write_entry(path, key, spec)
     return spec

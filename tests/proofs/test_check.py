@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.core.spec import Spec
 from proofs import check
-from proofs.report import render_text
+from proofs.render import render_text
 
 RULESETS = ("horrorclix/1e", "horrorclix/2008")
 

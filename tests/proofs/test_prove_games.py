@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.spec import Spec, default_spec_dir, load_spec_uncached
-from proofs import check, prove, prove_games
+from proofs import check, prove, prove_games, prove_values
 from proofs.report import Finding
 
 RULESETS = {"gloomhaven": "gloomhaven/1e", "betrayal": "betrayal/2e"}
@@ -116,7 +116,7 @@ def test_property_refuted_on_broken_copy(broken_specs: dict[str, Spec], game: st
     dec = spec.decision(ruleset, decision)
     table = dict(prove_games.GAME_PROPERTIES[game].get(decision, []))
     if name in table:
-        [finding] = prove.properties(spec, ruleset, dec, {}, [(name, table[name])])
+        [finding] = prove_values.properties(spec, ruleset, dec, {}, [(name, table[name])])
     else:
         mono = dict(prove_games.GAME_MONOTONE[game][decision])[name]
         finding = prove_games.monotone(spec, ruleset, dec, {}, name=name, mono=mono)

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
 
 from adjudicator.core.engine import FactError, Result, Step
 from adjudicator.core.expr.compile import Value
@@ -49,7 +49,12 @@ from adjudicator.games.clix.table import Table
 from adjudicator.spaces.base import Space, SpaceId
 
 if TYPE_CHECKING:
-    from adjudicator.games.clix.lof_map import Asked
+    from adjudicator.core.spec import Spec
+
+Asked = tuple[str, Mapping[str, Value]]
+"""A decision asked, with its facts."""
+KeptReport = tuple[LineFacts, "Spec", "LofReport", tuple[Asked, ...]]
+"""A line of fire report with the facts and the spec it was made from and the decisions it asked."""
 
 T = TypeVar("T")
 
@@ -346,7 +351,7 @@ def line_of_fire(table: Table, start: SpaceId, end: SpaceId, attacker: Piece | N
     if facts.consulted or table.given or table.readings:
         return _evaluate(table, start, end, facts)
     key = (id(facts), id(table.spec), table.ruleset)
-    kept = the_map.reports.get(key)
+    kept = cast("KeptReport | None", the_map.reports.get(key))
     if kept is not None and kept[0] is facts and kept[1] is table.spec:
         for decision, vector in kept[3]:
             with suppress(FactError):  # as the evaluation met it (only ``range.distance`` can raise and go on)

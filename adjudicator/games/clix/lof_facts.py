@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, cast
 
 from adjudicator.core.engine import Result
 from adjudicator.core.expr.compile import Value
@@ -151,6 +151,10 @@ class LineFacts:
             facts["crosses_occupied" if blocker.kind == "occupant" else "between_adjacent_pair"] = True
             facts["occupant_blockers_standard_only"] = is_standard(piece)
         return facts
+
+
+KeptFacts = tuple[tuple[Piece, ...], tuple[MapObject, ...], Piece | None, Piece | None, LineFacts]
+"""Line facts with the pieces, the objects and the end pieces they were made for (kept on the board's map)."""
 
 
 def is_standard(piece: Piece) -> bool:
@@ -658,7 +662,7 @@ def line_facts(
     situation = table.situation
     pieces, objects = situation.pieces, situation.objects
     key = (start, end, id(attacker), id(target), situation.map_kind, table.game.capabilities.corner_point_terrain)
-    kept = the_map.facts.get(key)
+    kept = cast("KeptFacts | None", the_map.facts.get(key))
     if kept is not None and kept[0] is pieces and kept[1] is objects and kept[2] is attacker and kept[3] is target:
         return kept[4]
     builder = _Builder(table, start, end, attacker, target, the_map=the_map)

@@ -27,20 +27,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from adjudicator.spaces.base import Crossing, Edge, Line, Space, SpaceId
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Mapping
+    from collections.abc import Hashable
 
-    from adjudicator.core.expr.compile import Value
-    from adjudicator.core.spec import Spec
-    from adjudicator.games.clix.lof import LofReport
-    from adjudicator.games.clix.lof_facts import LineFacts
-    from adjudicator.games.clix.model import MapObject, Piece
-
-    KeptFacts = tuple[tuple[Piece, ...], tuple[MapObject, ...], Piece | None, Piece | None, LineFacts]
-    """Line facts with the pieces, the objects and the end pieces they were made for."""
-    Asked = tuple[str, Mapping[str, Value]]
-    """A decision asked, with its facts."""
-    KeptReport = tuple[LineFacts, Spec, LofReport, tuple[Asked, ...]]
-    """A line of fire report with the facts and the spec it was made from and the decisions it asked."""
+Kept = tuple[object, ...]
+"""An entry of a :class:`BoardMap`'s stores, as the module that keeps it writes it and reads it back
+(:data:`adjudicator.games.clix.lof_facts.KeptFacts`, :data:`adjudicator.games.clix.lof.KeptReport`)."""
 
 BLOCKING = "blocking"
 HINDERING = "hindering"
@@ -174,10 +165,10 @@ class BoardMap:
         self.names: dict[SpaceId, str] = {}
         self._met: dict[tuple[SpaceId, SpaceId], frozenset[Edge]] = {}
         self._areas: dict[SpaceId, int] | None = None
-        self.facts: dict[Hashable, KeptFacts] = {}
+        self.facts: dict[Hashable, Kept] = {}
         """Line facts of :func:`adjudicator.games.clix.lof_facts.line_facts` kept with what they depend on
         beyond the board (that function says why keeping them is sound); :meth:`keep_facts` adds one."""
-        self.reports: dict[Hashable, KeptReport] = {}
+        self.reports: dict[Hashable, Kept] = {}
         """Reports of :func:`adjudicator.games.clix.lof.line_of_fire` kept with their facts and the decisions
         they asked (that function says why keeping them is sound); :meth:`keep_report` adds one."""
 
@@ -218,13 +209,13 @@ class BoardMap:
             met = self._met[key] = frozenset(edge for crossing in line.line.crossings for edge in crossing.edges)
         return met
 
-    def keep_facts(self, key: Hashable, kept: KeptFacts) -> None:
+    def keep_facts(self, key: Hashable, kept: Kept) -> None:
         """Keep one entry of :attr:`facts` (the store is emptied first when full, as :attr:`lines` is)."""
         if len(self.facts) >= LINES_PER_BOARD:
             self.facts.clear()
         self.facts[key] = kept
 
-    def keep_report(self, key: Hashable, kept: KeptReport) -> None:
+    def keep_report(self, key: Hashable, kept: Kept) -> None:
         """Keep one entry of :attr:`reports` (the store is emptied first when full, as :attr:`lines` is)."""
         if len(self.reports) >= LINES_PER_BOARD:
             self.reports.clear()
