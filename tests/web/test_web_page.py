@@ -252,6 +252,32 @@ def test_square_grid_horrorclix(server: str, browser: Any, tmp_path: Path) -> No
     assert json.loads(browser.find_element(By.ID, "answer-json").get_attribute("textContent")) == answer
 
 
+def test_square_grid_heroclix_offers_only_its_fields(server: str, browser: Any, tmp_path: Path) -> None:
+    """HeroClix's editor offers characters and bystanders, no map object, no HorrorClix piece field."""
+    open_page(browser, server, "heroclix/core", 5, 5)
+    tools = {b.get_attribute("data-tool") for b in browser.find_elements(By.CSS_SELECTOR, "#tools button")}
+    assert "object" not in tools
+    assert {"piece", "wall", "stairs"} <= tools
+    tool(browser, "piece")
+    offered = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#tool-option option")]
+    assert offered == ["character", "bystander"]
+    tool(browser, "piece", "character")
+    click_cell(browser, "B2")
+    click_cell(browser, "D4")
+    details = browser.find_element(By.CSS_SELECTOR, '#pieces details[data-piece="cha1"]')
+    details.find_element(By.TAG_NAME, "summary").click()
+    fields = {e.get_attribute("data-field") for e in details.find_elements(By.CSS_SELECTOR, "[data-field]")}
+    assert "speed" in fields
+    assert not fields & {"state", "minion", "victims", "face"}
+    piece_field(browser, "cha2", "player", "2")
+    query(browser, "move", piece="cha1", to="B4")
+    answer = ask(browser)
+    assert answer["ruleset"] == "heroclix/core"
+    assert answer["verdict"] == "legal", answer
+    assert "slays" not in answer["outcome"]
+    export_and_compare(browser, tmp_path, answer, "heroclix-move")
+
+
 def test_import_yaml_and_errors(server: str, browser: Any) -> None:
     """An example imported as YAML is answered as the CLI answers it; a bad one shows the CLI's message."""
     example = ROOT / "examples" / "contract" / "breakaway-two-foes.yaml"

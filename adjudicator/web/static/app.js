@@ -32,6 +32,15 @@ function variants(schema) {
   return [schema];
 }
 
+// The values a field may take in any variant of an item's schema (a piece's types, an object's types).
+export function schemaEnum(schema, field) {
+  return variants(schema).flatMap((s) => {
+    const f = s.properties?.[field];
+    if (!f) return [];
+    return f.enum ? f.enum : f.const !== undefined ? [f.const] : [];
+  });
+}
+
 function typeOf(schema) {
   if (!schema) return "string";
   if (schema.enum) return "enum";
@@ -163,7 +172,7 @@ function renderQuery() {
 function renderTools() {
   const bar = $("tools");
   bar.replaceChildren();
-  for (const tool of state.space.tools(state.game)) {
+  for (const tool of state.space.tools(state.game, state.schema)) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = tool.label;
@@ -238,11 +247,11 @@ async function chooseRuleset(ruleset, doc = null) {
 async function loadRuleset(ruleset, doc) {
   const row = state.rulesets.find((r) => r.ruleset === ruleset) || state.rulesets[0];
   $("ruleset").value = row.ruleset;
-  state.game = { ...row, piece_types: [row.figure, row.token].filter(Boolean) };
-  if (!state.game.piece_types.length) state.game.piece_types = row.space === "hex" ? ["monster", "character", "summon"] : ["explorer", "monster"];
   state.space = SPACES[row.space];
   const schema = await api(`/api/schema/${encodeURIComponent(row.game)}`);
   state.schema = schema.ok ? schema.data : null;
+  const types = schemaEnum(state.schema?.properties?.pieces?.items, "type");
+  state.game = { ...row, piece_types: types.length ? types : [row.figure, row.token].filter(Boolean) };
   $("game-note").textContent = row.ready ? `${row.title}: ${row.space} board` : `${row.title}: ${row.space} board (the engine is coming: the board can be built and exported)`;
   state.tool = null;
   state.paint = {};

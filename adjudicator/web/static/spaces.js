@@ -82,6 +82,18 @@ const SQUARE_TERRAIN = [
   ["x", "off the map", "#e6e6e6"],
 ];
 
+// The map objects the game's schema offers (none for a game without objects): a portal once per doorway side.
+function squareObjects(schema) {
+  const items = schema?.properties?.objects?.items;
+  const kinds = items ? (items.oneOf || items.anyOf || [items]) : [];
+  return kinds.flatMap((s) => {
+    const type = s.properties?.type;
+    const names = type?.enum || (type?.const !== undefined ? [type.const] : []);
+    const doors = s.properties?.door?.enum;
+    return doors ? names.flatMap((n) => doors.map((d) => `${n}:${d}`)) : names;
+  });
+}
+
 export const square = {
   kind: "square",
   cell: 34,
@@ -97,14 +109,15 @@ export const square = {
     const rows = doc.map?.terrain || [];
     return { width: rows[0]?.length || 0, height: rows.length };
   },
-  tools(game) {
+  tools(game, schema) {
+    const objects = squareObjects(schema);
     return [
       ...SQUARE_TERRAIN.map(([ch, label]) => ({ id: `terrain:${ch}`, label })),
       { id: "elevation", label: "elevation", option: { type: "number", min: 0, max: 9, value: 2, label: "level" } },
       { id: "indoor", label: "indoor" },
       { id: "wall", label: "wall", hint: "click two squares side by side" },
       { id: "stairs", label: "stairs" },
-      { id: "object", label: "object", option: { type: "select", values: ["tombstone", "tree", "portal:north", "portal:east", "portal:south", "portal:west"] } },
+      ...(objects.length ? [{ id: "object", label: "object", option: { type: "select", values: objects } }] : []),
       { id: "piece", label: "piece", option: { type: "select", values: game.piece_types } },
       { id: "erase", label: "erase" },
       { id: "query", label: "question field", option: { type: "select", values: ["piece", "to", "from", "targets", "acted"] } },
