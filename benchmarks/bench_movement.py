@@ -20,8 +20,8 @@ from pathlib import Path
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.model import ReachQuery, Situation
+from adjudicator.games.clix.queries import reach
 from adjudicator.games.clix.table import Table
-from adjudicator.judge import reach
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_table import situation

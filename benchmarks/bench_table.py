@@ -38,9 +38,9 @@ from typing import NamedTuple
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
 from adjudicator.games.clix.movement import plan
+from adjudicator.games.clix.queries import reach
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
-from adjudicator.judge import reach
 from adjudicator.spaces.square.board import Board, Square
 
 ROOT = Path(__file__).resolve().parents[1]
