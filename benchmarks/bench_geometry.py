@@ -1,5 +1,8 @@
 """Benchmark: median time of ``trace_line`` over random pairs on a 24x24 board.
 
+It measures the square grid's line module itself, so it imports ``geometry`` directly; the board comes
+through the kind's interface like any other caller's.
+
 Run: ``.venv/bin/python benchmarks/bench_geometry.py [pairs] [seed]``.
 """
 
@@ -10,17 +13,17 @@ import statistics
 import sys
 import time
 
-from adjudicator.spaces.square.board import Board, Square
+from adjudicator.spaces.square import KIND, Square, SquareSpace
 from adjudicator.spaces.square.geometry import trace_line
 
 SIZE = 24
 REPEATS = 20
 
 
-def random_pairs(board: Board, count: int, seed: int) -> list[tuple[Square, Square]]:
+def random_pairs(board: SquareSpace, count: int, seed: int) -> list[tuple[Square, Square]]:
     """``count`` random (possibly equal) pairs of map squares."""
     rng = random.Random(seed)
-    squares = board.squares()
+    squares = board.spaces()
     return [(rng.choice(squares), rng.choice(squares)) for _ in range(count)]
 
 
@@ -36,7 +39,7 @@ def main() -> None:
     """Print the median, 90th percentile and max over the random pairs."""
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    board = Board.from_rows(["." * SIZE] * SIZE)
+    board = KIND.blank(SIZE, SIZE)
     times = sorted(time_pair(a, b) for a, b in random_pairs(board, count, seed))
     p90 = times[int(0.9 * (len(times) - 1))]
     print(f"trace_line on {SIZE}x{SIZE}, {count} random pairs, {REPEATS} calls each")

@@ -8,6 +8,12 @@ fresh map each time, so no range or sight cache carries over), then times an
 empty function call and a 1000-step loop) is measured in the same run, so the
 figures can be read against the machine's speed.
 
+Last, the two searches of the monster's turn that stay hand-written are timed
+against networkx on fresh copies of the same maps: the clear distances (range
+counts) from every figure's hex, and the monster's best paths. networkx needs
+the map's step graph (built per map, ``graph``), then searches it; the
+figures give both, and networkx's search alone on a graph already built.
+
 Run: ``.venv/bin/python benchmarks/bench_gloomhaven.py [situations] [seed]``.
 """
 
@@ -21,12 +27,16 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from typing import Any, cast
 
 from adjudicator.core.spec import load_spec
 from adjudicator.games.gloomhaven.model import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
+from adjudicator.games.gloomhaven.monster_search import NEGATIVE, Mover, TurnMap
 from adjudicator.games.gloomhaven.queries import monster_turn
 from adjudicator.games.gloomhaven.queries.attack import AttackInput, damage_answer
-from adjudicator.spaces.hex import Hex, build_map
+from adjudicator.games.gloomhaven.terrain import SIGHT_BLOCKERS, build_board, feature
+from adjudicator.spaces.base import SpaceId
+from adjudicator.spaces.hex import Hex, HexSpace
 
 RULESET = "gloomhaven/1e"
 WIDTH, HEIGHT = 16, 7
@@ -49,14 +59,14 @@ def random_situation(seed: int) -> Situation:
     rng = random.Random(seed)
     chars = rng.choices(".xotdh", weights=(72, 6, 8, 5, 5, 4), k=WIDTH * HEIGHT)
     rows = ["".join(chars[r * WIDTH : (r + 1) * WIDTH]) for r in range(HEIGHT)]
-    board = build_map(rows)
-    free = [h for h in board.spaces() if isinstance(h, Hex) and board.feature(h) in {"none", "difficult"}]
+    board = build_board(rows)
+    free = [h for h in board.spaces() if feature(board, h) in {"none", "difficult"}]
     walls = []
     for _ in range(rng.randint(0, 4)):
         h = rng.choice(free)
         n = rng.choice(board.adjacent(h))
         walls.append((h, n))
-    board = build_map(rows, walls)
+    board = build_board(rows, walls)
     spots = rng.sample(free, 6)
     pieces = [Piece("m", "monster", spots[0], flying=rng.random() < 0.1)]
     pieces += [Piece(f"ally{i}", "monster", spots[1 + i]) for i in range(rng.randint(0, 1))]
@@ -93,6 +103,87 @@ def summary(times: list[tuple[float, float]]) -> str:
     return "; ".join(out)
 
 
+def fresh(situation: Situation) -> HexSpace:
+    """A new copy of the situation's map (no cache of the old one carries over)."""
+    board = situation.board
+    return build_board(board.rows, [(a, b) for a, b in (sorted(edge) for edge in board.walls)])
+
+
+def turn_map(situation: Situation, board: HexSpace) -> TurnMap:
+    """The monster's turn map on ``board``, moving normally."""
+    monster = situation.piece("m")
+    enemies = {p.id: p.at for p in situation.pieces if p.enemy_of(monster)}
+    allies = frozenset(p.at for p in situation.pieces if p.side == monster.side and p.id != "m")
+    return TurnMap(board, Mover(monster.at, 3), allies, enemies, frozenset(enemies))
+
+
+def hand_distances(board: HexSpace, origins: list[Hex]) -> object:
+    """The clear distances from each origin, the hand-written way (the space's own breadth-first count)."""
+    return [board.clear_distances(o) for o in origins]
+
+
+def best_paths(tmap: TurnMap) -> object:
+    """The monster's best paths, the hand-written way (the turn map's own search)."""
+    return tmap.paths
+
+
+def networkx_distances(board: HexSpace, origins: list[Hex]) -> object:
+    """The clear distances the networkx way: a breadth-first count on the open steps of the map's graph."""
+    import networkx as nx  # noqa: PLC0415 - only this comparison loads networkx
+
+    graph = board.graph()
+
+    def open_step(a: SpaceId, b: SpaceId) -> bool:
+        return not graph[a][b]["step"].wall and board.terrain_at(b) not in SIGHT_BLOCKERS
+
+    view = nx.subgraph_view(graph, filter_edge=open_step)
+    return [dict(nx.single_source_shortest_path_length(view, o)) for o in origins]
+
+
+def networkx_paths(tmap: TurnMap) -> object:
+    """The monster's best paths the networkx way: Dijkstra on the map's graph, weights ``negative * 1000 + points``."""
+    import networkx as nx  # noqa: PLC0415 - only this comparison loads networkx
+
+    board, start = tmap.board, tmap.mover.start
+    graph = board.graph()
+
+    def cost(a: SpaceId, b: SpaceId, edge: dict[str, Any]) -> float | None:
+        u, v = cast("Hex", a), cast("Hex", b)
+        if edge["step"].wall or u not in tmap.features or not tmap.enterable(v):
+            return None
+        if u != start and not tmap.passable(u):
+            return None
+        word = tmap.features[v]
+        return (1000 if word in NEGATIVE else 0) + (2 if word == "difficult" else 1)
+
+    return nx.single_source_dijkstra_path_length(graph, start, weight=cost)
+
+
+def graph_searches(situations: list[Situation]) -> None:
+    """Print the hand-written searches against networkx's, on fresh copies of the maps."""
+    origins = [[p.at for p in s.pieces] for s in situations]
+    rows = {
+        "clear distances, hand-written": [
+            timed(partial(hand_distances, fresh(s), o)) for s, o in zip(situations, origins, strict=True)
+        ],
+        "clear distances, networkx (graph built)": [
+            timed(partial(networkx_distances, fresh(s), o)) for s, o in zip(situations, origins, strict=True)
+        ],
+        "best paths, hand-written": [timed(partial(best_paths, turn_map(s, fresh(s)))) for s in situations],
+        "best paths, networkx (graph built)": [
+            timed(partial(networkx_paths, turn_map(s, fresh(s)))) for s in situations
+        ],
+    }
+    built = [fresh(s) for s in situations]
+    for board in built:
+        board.graph()
+    rows["clear distances, networkx (graph given)"] = [
+        timed(partial(networkx_distances, b, o)) for b, o in zip(built, origins, strict=True)
+    ]
+    for label, times in rows.items():
+        print(f"{label}: {summary(times)}")
+
+
 def main(count: int = 300, seed: int = 1) -> None:
     """Print the monster-turn median and maximum, the attack time and the baseline."""
     spec = load_spec()
@@ -109,6 +200,7 @@ def main(count: int = 300, seed: int = 1) -> None:
     print(f"baseline: empty call {base_call * 1e6:.2f} us, 1000-step loop {base_loop * 1e3:.3f} ms")
     print(f"monster_turn over {count} 16x7 situations: {summary(turns)}")
     print(f"attack, advantage, 20 cards + 2 curses: {summary(attacks)}")
+    graph_searches(situations)
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ from adjudicator.games.clix.variant import clix_game
 from adjudicator.games.clix.writer import dump_situation
 from adjudicator.judge import answer
 from adjudicator.spaces import Space, SpaceId
-from adjudicator.spaces.square.space import KIND as SQUARE
+from adjudicator.spaces.square import KIND as SQUARE
 from proofs import board_logs
 from proofs.board_logs import Logs
 

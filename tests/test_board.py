@@ -1,4 +1,4 @@
-"""Tests for adjudicator.spaces.square.board: names, map text, geometry queries, graph."""
+"""Tests for adjudicator.spaces.square.board and .grid: names, map text, geometry queries, graph."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.spaces.square.board import (
-    DEFAULT_ELEVATION,
-    Board,
+from adjudicator.spaces.square.board import DEFAULT_ELEVATION, Board, Terrain
+from adjudicator.spaces.square.grid import (
     Square,
-    Terrain,
     column_name,
     corner_squares,
     diagonal_edges,

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given
 
 from adjudicator.spaces.square import geometry
-from adjudicator.spaces.square.board import Board, Square, distance, is_diagonal, is_orthogonal
+from adjudicator.spaces.square.board import Board
 from adjudicator.spaces.square.geometry import Corner, LineTrace, centre, trace_line
+from adjudicator.spaces.square.grid import Square, distance, is_diagonal, is_orthogonal
 from tests.strategies import board_and_pair, coord_pairs
 
 # ---------------------------------------------------------------------------

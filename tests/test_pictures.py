@@ -20,6 +20,7 @@ from adjudicator.games import game_of
 from adjudicator.games.clix.model import Situation
 from adjudicator.games.clix.pictures import piece_labels, text_board
 from adjudicator.judge import answer, load_situation, supported, svg_picture
+from adjudicator.spaces.square import KIND, EdgeMark, Square, SvgGrid, text_grid
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -132,3 +133,62 @@ def test_value_answer_is_drawn_as_its_pipeline() -> None:
     assert text.splitlines()[-1].strip() == f"= {data['outcome']['value']}"
     assert all(step in text for step in data["outcome"]["pipeline"])
     assert "pieces:" not in text
+
+
+# ---------------------------------------------------------------------------
+# The square grid's drawing primitives (adjudicator.spaces.square), which the pictures above draw on
+# ---------------------------------------------------------------------------
+
+WALL = EdgeMark("|", "-")
+SMALL = KIND.build([".h", "#x"], ["12", "1x"], walls=[((0, 0), (1, 0)), ((0, 0), (0, 1))], stairs=[(1, 0)])
+"""A 2x2 grid with one absent position, a wall on each side of A1 that faces another square, stairs on B1."""
+
+
+def _initial(square: Square, terrain: str) -> str:
+    """A text cell showing the terrain's first letter."""
+    del square
+    return terrain[0] + " "
+
+
+def test_text_grid_lays_out_cells_and_edge_marks() -> None:
+    """Column names, row numbers, each cell after its left edge's mark, and a line of marks between rows."""
+    edges = dict.fromkeys(SMALL.walls, WALL)
+    assert text_grid(SMALL, _initial, edges) == ["    A  B ", " 1  c |h ", "    --   ", " 2  b    "]
+
+
+def test_text_grid_leaves_out_blank_lines_between_rows() -> None:
+    """Without marks only the header and the rows are drawn; an edge off the grid's left side may be marked."""
+    edges = {frozenset({(-1, 1), (0, 1)}): EdgeMark("]", "=")}
+    rows = text_grid(SMALL, lambda _, terrain: terrain[:3], edges, cell_width=3)
+    assert rows == ["    A   B  ", " 1  cle hin", " 2 ]blo    "]
+
+
+def test_svg_grid_places_squares_and_edges() -> None:
+    """A margin of one cell; an edge's end points lie on the side the two squares share."""
+    grid = SvgGrid(10)
+    assert grid.size(SMALL) == (40, 40)
+    assert grid.corner((1, 0)) == (20, 10)
+    assert grid.centre((1, 0)) == (25, 15)
+    assert grid.edge({(1, 0), (0, 0)}) == (20, 10, 20, 20)
+    assert grid.edge([(0, 1), (0, 0)]) == (10, 20, 20, 20)
+
+
+def test_svg_grid_draws_the_map_squares_names_and_walls() -> None:
+    """Every square of the map by name and terrain, a level other than the default, stairs, names and walls."""
+    grid = SvgGrid(40)
+    squares = grid.squares(SMALL, {"clear": "white", "hindering": "green", "blocking": "brown"})
+    assert [s for s in squares if "data-square" in s] == [
+        '<rect x="40" y="40" width="40" height="40" fill="white" stroke="#999" data-square="A1" data-terrain="clear"/>',
+        '<rect x="80" y="40" width="40" height="40" fill="green" stroke="#999" data-square="B1" data-terrain="hindering"/>',
+        '<rect x="40" y="80" width="40" height="40" fill="brown" stroke="#999" data-square="A2" data-terrain="blocking"/>',
+    ]
+    assert '<text x="83" y="52" font-size="10" fill="#a33">L2</text>' in squares
+    assert '<text x="108" y="52" font-size="10">≡</text>' in squares
+    assert len(squares) == 5
+    names = grid.names(SMALL)
+    assert [n.rsplit(">", 2)[1].removesuffix("</text") for n in names] == ["A", "B", "1", "2"]
+    walls = sorted(grid.walls(SMALL))
+    assert walls == [
+        '<line x1="40" y1="80" x2="80" y2="80" stroke="black" stroke-width="5" data-wall="1"/>',
+        '<line x1="80" y1="40" x2="80" y2="80" stroke="black" stroke-width="5" data-wall="1"/>',
+    ]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from hypothesis import given
 
-from adjudicator.spaces import Space, space_kind
+import adjudicator.spaces.square as square_kind
+from adjudicator.spaces import Space
 from adjudicator.spaces.base import MapText
+from adjudicator.spaces.kinds import space_kind
+from adjudicator.spaces.square import KIND, SquareSpace, square_space
 from adjudicator.spaces.square.board import Board, Square, corner_squares, parse_square
 from adjudicator.spaces.square.geometry import trace_line
 from tests.strategies import board_and_pair, board_and_square
@@ -144,3 +149,47 @@ def test_line_matches_the_exact_trace(case: tuple[Board, Square, Square]) -> Non
     assert [c.sides for c in line.vertices] == [c.sides for c in trace.corners]
     for crossing in line.crossings:
         assert all(crossing.left in e or crossing.entered in e or crossing.at_vertex for e in crossing.edges)
+
+
+# ---------------------------------------------------------------------------
+# The square kind's own interface (the package adjudicator.spaces.square)
+# ---------------------------------------------------------------------------
+
+
+def test_the_package_builder_is_the_registered_kind() -> None:
+    """The kind's package offers the builder the registry finds by name."""
+    assert space_kind("square") is KIND
+    assert KIND.name == square_kind.KIND_NAME == "square"
+
+
+def test_built_maps_are_square_spaces() -> None:
+    """What the builder makes has the square interface: grid size, squares as coordinates."""
+    space = KIND.build([".h.", "#.x"], ["121", "11x"], walls=[((0, 0), (1, 0))], stairs=[(1, 1)])
+    assert isinstance(space, SquareSpace)
+    assert (space.width, space.height) == (3, 2)
+    assert space.parse("c1") == (2, 0)
+    assert space.spaces() == ((0, 0), (1, 0), (2, 0), (0, 1), (1, 1))
+    assert space.across((1, 1), "north") == (1, 0)
+    assert isinstance(KIND.blank(2, 2), SquareSpace)
+
+
+def test_square_space_accepts_only_the_square_kind() -> None:
+    """A space of the square kind passes through unchanged; a space of another kind is refused."""
+    board = KIND.blank(2, 1)
+    assert square_space(board) is board
+    with pytest.raises(TypeError, match="square kind"):
+        square_space(cast("Space", _OtherKind()))
+
+
+class _OtherKind:
+    """A stand-in for a space of another kind (only its kind is read)."""
+
+    kind = "hex"
+
+
+def test_the_package_exports_what_it_lists() -> None:
+    """Every name the interface lists is importable from the package, and no implementation class is listed."""
+    assert all(hasattr(square_kind, name) for name in square_kind.__all__)
+    assert "Board" not in square_kind.__all__
+    assert square_kind.square_name(square_kind.parse_square("AA12")) == "AA12"
+    assert square_kind.column_name(26) == "AA"

@@ -109,8 +109,14 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         raise NotSupported(f"{situation.path}: {situation.query.kind} is not supported for {situation.ruleset} yet")
     result = game.answer(spec, situation)
     if not result.has_picture:
-        result.draw_later(partial(game.pictures().text, situation))
+        result.draw_later(partial(_text, game, situation))  # the pictures load when the picture is first read
     return result
+
+
+def _text(game: Game[Any], situation: Situation, result: Answer) -> str:
+    """The game's text picture of the situation with the answer's marks."""
+    text: str = game.pictures().text(situation, result)
+    return text
 
 
 def text_picture(situation: Situation, result: Answer | None = None) -> str:

@@ -8,8 +8,8 @@ import yaml
 
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games.betrayal.model import HouseSituation
-from adjudicator.games.clix.model import Situation
 from adjudicator.judge import answer, load_situation_text
+from adjudicator.situation.base import Situation
 
 RULESET = "betrayal/2e"
 HALL: list[dict[str, Any]] = [

@@ -1,8 +1,8 @@
 """Betrayal house situations written back as YAML read to an equal situation (issue 13).
 
-A house compares by identity (its indexes are cached), so two situations are
-compared by their data: rooms, links, tokens, tiles left, pieces, haunt,
-query and readings. Generated documents go through the game's reader first,
+A house space compares by identity (its indexes are cached), so two situations
+are compared by their data: the house as the file gives it (tiles, links,
+tokens, tiles left), pieces, haunt, query and readings. Generated documents go through the game's reader first,
 so only valid ones are kept.
 """
 
@@ -31,8 +31,8 @@ SQUARES = ("A1", "B1", "D1", "E2", "B4", "D5")
 
 def data(s: HouseSituation) -> tuple[Any, ...]:
     """What a house situation says, without its file, lines and expectations."""
-    house = s.board
-    return (s.ruleset, s.haunt, house.rooms, house.links, house.tokens, dict(house.tiles_left)), (
+    house = s.house
+    return (s.ruleset, s.haunt, house.tiles, house.links, house.tokens, dict(house.tiles_left)), (
         s.pieces,
         s.query,
         s.readings,

@@ -1,214 +1,154 @@
-"""The house as a room graph: every kind of way out of a room, and the graph's symmetries."""
+"""Betrayal's house: the special rooms and tokens turned into the ways of the room space (contract: connections)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from typing import Any
 
-from adjudicator.spaces.rooms import House, Link, Obstacle, Passage, Room
-from adjudicator.spaces.rooms.house import OPPOSITE, SIDES
+from adjudicator.games.betrayal.house import (
+    AGAINST_ONE_WAY,
+    BASEMENT_STAIRS,
+    CARD_LINK,
+    COAL_CHUTE_WAY,
+    COLLAPSED_FALL,
+    OBSTACLE_CROSS,
+    STAIRCASE,
+    HouseState,
+    Obstacle,
+    Tile,
+    file_link,
+    tile_room,
+    way_direction,
+    way_kind,
+)
+from adjudicator.spaces.rooms import SEALED, Passage, RoomSpace
 
 
-def room(room_id: str, at: tuple[int, int], doors: str, floor: str = "ground", **more: object) -> Room:
-    """A room at 0-based (column, row)."""
-    return Room(room_id, floor, at[0], at[1], frozenset(doors), **more)  # type: ignore[arg-type]
+def tile(room_id: str, at: tuple[int, int], doors: str, floor: str = "ground", **facts: Any) -> Tile:
+    """A tile at 0-based (column, row), with its file facts (``new``, ``front_door``...)."""
+    sides = facts.pop("sides", ())
+    room = tile_room(
+        room_id,
+        floor,
+        at,
+        frozenset(doors),
+        sides,
+        front_door=facts.get("front_door"),
+        undiscovered=facts.get("new", False) and facts.get("placed_by", "discovery") == "discovery",
+    )
+    return Tile(room, **facts)
 
 
-def ways(house: House, place: str, kind: str | None = None) -> list[Passage]:
+def hall() -> list[Tile]:
+    """Entrance hall (front door south), foyer and grand staircase on the ground floor, and both landings (L254)."""
+    return [
+        tile("entrance_hall", (2, 3), "NEWS", front_door="S"),
+        tile("foyer", (2, 2), "NESW"),
+        tile("grand_staircase", (2, 1), "S"),
+        tile("upper_landing", (2, 2), "NESW", floor="upper"),
+        tile("basement_landing", (2, 2), "NESW", floor="basement"),
+    ]
+
+
+def build(*tiles: Tile, **more: Any) -> RoomSpace:
+    """The room space of these tiles (and links, tokens)."""
+    return HouseState(tiles, **more).build()
+
+
+def ways(house: RoomSpace, place: str, kind: str | None = None) -> list[Passage]:
     """The passages out of ``place`` (of one kind when given)."""
     return [p for p in house.passages(place) if kind is None or p.kind == kind]
 
 
-def hall() -> list[Room]:
-    """Entrance hall (front door south), foyer and grand staircase on the ground floor, and both landings."""
-    return [
-        room("entrance_hall", (2, 3), "NEWS", front_door="S"),
-        room("foyer", (2, 2), "NESW"),
-        room("grand_staircase", (2, 1), "S"),
-        room("upper_landing", (2, 2), "NESW", floor="upper"),
-        room("basement_landing", (2, 2), "NESW", floor="basement"),
-    ]
-
-
-def test_joined_doors_both_ways() -> None:
-    house = House((*hall(), room("kitchen", (3, 2), "W")))
-    east = [p for p in ways(house, "foyer", "doors") if p.door == "E"]
-    assert [p.to for p in east] == ["kitchen"]
-    assert [(p.to, p.door) for p in ways(house, "kitchen", "doors")] == [("foyer", "W")]
-
-
-def test_false_opening_cannot_be_passed() -> None:
-    house = House((*hall(), room("kitchen", (3, 2), "E")))
-    (east,) = [p for p in ways(house, "foyer") if p.door == "E"]
-    assert (east.kind, east.to) == ("false_opening", None)
-    assert "kitchen" not in house.neighbours("foyer")
-    assert not house.doors_joined("foyer", "kitchen")
-
-
-def test_front_door_is_never_a_way() -> None:
-    house = House(tuple(hall()))
-    south = [p for p in ways(house, "entrance_hall") if p.door == "S"]
-    assert [(p.kind, p.to) for p in south] == [("front_door", None)]
-
-
-def test_unexplored_doors_and_new_tiles() -> None:
-    house = House((*hall(), room("pantry", (3, 2), "W", new=True)))
-    by_door = {p.door: p for p in ways(house, "foyer") if p.door}
-    assert (by_door["W"].kind, by_door["W"].to) == ("unexplored", None)
-    assert (by_door["E"].kind, by_door["E"].to) == ("unexplored", "pantry")
-
-
-def test_haunt_placed_tile_is_in_the_house() -> None:
-    house = House((*hall(), room("crypt", (3, 2), "W", new=True, placed_by="haunt")))
-    by_door = {p.door: p for p in ways(house, "foyer") if p.door}
-    assert (by_door["E"].kind, by_door["E"].to) == ("doors", "crypt")
-    assert not house.by_id["crypt"].undiscovered
-    assert house.by_id["crypt"].new
+def test_front_door_is_sealed() -> None:
+    """The entrance hall's front door leads nowhere; the rules know it as the front door (L299, L643)."""
+    house = build(*hall())
+    (south,) = [p for p in ways(house, "entrance_hall") if p.door == "S"]
+    assert (south.kind, south.to, way_kind(south)) == (SEALED, None, "front_door")
 
 
 def test_grand_staircase_and_upper_landing() -> None:
-    house = House(tuple(hall()))
-    assert [p.to for p in ways(house, "grand_staircase", "staircase")] == ["upper_landing"]
-    assert [p.to for p in ways(house, "upper_landing", "staircase")] == ["grand_staircase"]
+    """The staircase joins the Grand Staircase and the Upper Landing both ways (L254, L301)."""
+    house = build(*hall())
+    assert [p.to for p in ways(house, "grand_staircase", STAIRCASE)] == ["upper_landing"]
+    assert [p.to for p in ways(house, "upper_landing", STAIRCASE)] == ["grand_staircase"]
     assert house.distance("entrance_hall", "upper_landing") == 3
+    assert house.has_stairs("foyer")
+    assert not house.has_stairs("entrance_hall")
 
 
 def test_basement_stairs_join_the_foyer_once_found() -> None:
-    found = House((*hall(), room("stairs_from_basement", (1, 0), "E", floor="basement")))
-    assert [(p.to, p.direction) for p in ways(found, "foyer", "basement_stairs")] == [("stairs_from_basement", "down")]
-    assert [(p.to, p.direction) for p in ways(found, "stairs_from_basement", "basement_stairs")] == [("foyer", "up")]
-    not_yet = House((*hall(), room("stairs_from_basement", (1, 0), "E", floor="basement", new=True)))
-    assert ways(not_yet, "foyer", "basement_stairs") == []
+    """The Stairs from Basement join the Foyer, down from it and up to it, only once discovered (L301)."""
+    found = build(*hall(), tile("stairs_from_basement", (1, 0), "E", floor="basement"))
+    down = ways(found, "foyer", BASEMENT_STAIRS)
+    up = ways(found, "stairs_from_basement", BASEMENT_STAIRS)
+    assert [(p.to, way_direction(p)) for p in down] == [("stairs_from_basement", "down")]
+    assert [(p.to, way_direction(p)) for p in up] == [("foyer", "up")]
+    not_yet = build(*hall(), tile("stairs_from_basement", (1, 0), "E", floor="basement", new=True))
+    assert ways(not_yet, "foyer", BASEMENT_STAIRS) == []
 
 
 def test_coal_chute_goes_up_from_the_basement_landing_only() -> None:
-    house = House((*hall(), room("coal_chute", (3, 2), "W")))
-    assert [(p.to, p.direction) for p in ways(house, "basement_landing", "coal_chute")] == [("coal_chute", "up")]
-    assert ways(house, "coal_chute", "coal_chute") == []
+    """The chute is a way up from the Basement Landing, with no way back listed (L258, L525)."""
+    house = build(*hall(), tile("coal_chute", (3, 2), "W"))
+    assert [(p.to, p.direction) for p in ways(house, "basement_landing", COAL_CHUTE_WAY)] == [("coal_chute", "up")]
+    assert ways(house, "coal_chute", COAL_CHUTE_WAY) == []
+    assert [p.kind for p in ways(house, "coal_chute") if p.door is None] == []
 
 
 def test_collapsed_room_falls() -> None:
-    rooms = (*hall(), room("collapsed_room", (3, 2), "W"), room("crypt", (2, 1), "S", floor="basement"))
-    anywhere = House(rooms)
-    assert sorted(p.to or "" for p in ways(anywhere, "collapsed_room", "collapsed_room")) == [
-        "basement_landing",
-        "crypt",
-    ]
-    below = House(rooms, tokens=(("below_collapsed_room", "crypt"),))
-    assert [(p.to, p.direction) for p in ways(below, "collapsed_room", "collapsed_room")] == [("crypt", "down")]
+    """The fall lands in any basement room, or in the room of the Below Collapsed Room token (L262-266)."""
+    tiles = (*hall(), tile("collapsed_room", (3, 2), "W"), tile("crypt", (2, 1), "S", floor="basement"))
+    anywhere = build(*tiles)
+    assert sorted(p.to or "" for p in ways(anywhere, "collapsed_room", COLLAPSED_FALL)) == ["basement_landing", "crypt"]
+    below = build(*tiles, tokens=(("below_collapsed_room", "crypt"),))
+    assert [(p.to, way_direction(p)) for p in ways(below, "collapsed_room", COLLAPSED_FALL)] == [("crypt", "down")]
+    assert ways(below, "crypt", COLLAPSED_FALL) == []
 
 
 def test_secret_passages_join_token_rooms_both_ways() -> None:
-    house = House(
-        (*hall(), room("kitchen", (3, 2), "W")),
+    """Rooms holding tokens of one secret type are joined both ways for one space; other types do not mix."""
+    house = build(
+        *hall(),
+        tile("kitchen", (3, 2), "W"),
         tokens=(("secret_passage", "kitchen"), ("secret_passage", "upper_landing"), ("secret_stairs", "foyer")),
     )
-    assert [(p.to, p.cost) for p in ways(house, "kitchen", "card_link")] == [("upper_landing", 1)]
-    assert [(p.to, p.cost) for p in ways(house, "upper_landing", "card_link")] == [("kitchen", 1)]
-    assert ways(house, "foyer", "card_link") == []
+    assert [(p.to, p.cost) for p in ways(house, "kitchen", CARD_LINK)] == [("upper_landing", 1)]
+    assert [(p.to, p.cost) for p in ways(house, "upper_landing", CARD_LINK)] == [("kitchen", 1)]
+    assert ways(house, "foyer", CARD_LINK) == []
 
 
 def test_links_one_way_cost_and_roll() -> None:
-    link = Link("gallery", "foyer", one_way=True, cost=2, roll=("speed", 3))
-    house = House((*hall()[:3], room("gallery", (0, 0), "E", floor="upper")), links=(link,))
-    (out,) = ways(house, "gallery", "card_link")
-    assert (out.to, out.cost, out.roll) == ("foyer", 2, ("speed", 3))
-    (back,) = ways(house, "foyer", "against_one_way")
+    """A file link carries its cost and roll; against a one-way link the way is listed but is no step."""
+    link = file_link("gallery", "foyer", one_way=True, cost=2, roll=("speed", 3))
+    tiles = (*hall()[:3], tile("gallery", (0, 0), "E", floor="upper"))
+    house = build(*tiles, links=(link,))
+    (out,) = ways(house, "gallery", CARD_LINK)
+    assert (out.to, out.cost, out.roll, out.link) == ("foyer", 2, ("speed", 3), link)
+    (back,) = ways(house, "foyer", AGAINST_ONE_WAY)
     assert back.to == "gallery"
     assert "gallery" not in house.neighbours("foyer")
     assert "foyer" in house.neighbours("gallery")
-    both = House(house.rooms, links=(Link("gallery", "foyer"),))
+    both = build(*tiles, links=(file_link("gallery", "foyer", one_way=False, cost=1, roll=None),))
     assert "gallery" in both.neighbours("foyer")
 
 
-def test_obstacle_sides() -> None:
-    chasm = room("chasm", (3, 2), "WE", obstacle=Obstacle("speed", 3, (("a", frozenset("W")), ("b", frozenset("E")))))
-    house = House((*hall(), chasm, room("vault_hall", (4, 2), "W")))
+def test_obstacle_sides_and_the_crossing_roll() -> None:
+    """An obstacle room's sides are places; crossing between them carries the roll printed on the tile (L246)."""
+    sides = (("a", frozenset("W")), ("b", frozenset("E")))
+    chasm = tile("chasm", (3, 2), "WE", sides=sides, obstacle=Obstacle("speed", 3))
+    house = build(*hall(), chasm, tile("vault_hall", (4, 2), "W"))
     assert house.by_id["chasm"].places() == ("chasm:a", "chasm:b")
     assert [p.to for p in ways(house, "foyer") if p.door == "E"] == ["chasm:a"]
     assert [p.to for p in ways(house, "vault_hall") if p.door == "W"] == ["chasm:b"]
-    assert [p.to for p in ways(house, "chasm:a", "obstacle_cross")] == ["chasm:b"]
-    assert {p.door for p in ways(house, "chasm:a") if p.door} == {"W"}
-    assert house.parse("chasm") == "chasm:a"
+    assert [(p.to, p.roll) for p in ways(house, "chasm:a", OBSTACLE_CROSS)] == [("chasm:b", ("speed", 3))]
+    assert [p.to for p in ways(house, "chasm:b", OBSTACLE_CROSS)] == ["chasm:a"]
 
 
-def test_rooms_are_never_adjacent_diagonally() -> None:
-    house = House((*hall(), room("kitchen", (3, 1), "WS")))
-    assert not house.adjacent("foyer", "kitchen")
-    assert house.adjacent("grand_staircase", "kitchen")
-    assert not house.adjacent("foyer", "upper_landing")
-
-
-def test_straight_chain_and_line() -> None:
-    house = House((*hall(), room("kitchen", (3, 2), "WE"), room("pantry", (4, 2), "W"), room("den", (3, 3), "N")))
-    assert house.straight_chain("foyer", "pantry") == ("foyer", "kitchen", "pantry")
-    assert house.straight_chain("entrance_hall", "grand_staircase") == ("entrance_hall", "foyer", "grand_staircase")
-    assert house.straight_chain("foyer", "den") is None
-    assert house.straight_chain("foyer", "upper_landing") is None
-
-
-# -- properties on random ground floors
-
-GRID = 4
-
-
-@st.composite
-def floors(draw: st.DrawFn) -> House:
-    """A ground floor of up to 16 ordinary rooms on a 4 by 4 grid, each with random doors."""
-    squares = draw(st.sets(st.tuples(st.integers(0, GRID - 1), st.integers(0, GRID - 1)), min_size=1, max_size=16))
-    rooms = []
-    for i, (col, row) in enumerate(sorted(squares)):
-        doors = draw(st.sets(st.sampled_from(SIDES)))
-        rooms.append(room(f"room{i}", (col, row), "".join(doors)))
-    return House(tuple(rooms))
-
-
-@settings(max_examples=60, deadline=None)
-@given(floors())
-def test_door_adjacency_is_symmetric(house: House) -> None:
-    """Two rooms are joined by doors from one side exactly when they are from the other, and only when adjacent."""
-    for place in house.spaces():
-        for p in house.passages(str(place)):
-            if p.kind == "doors":
-                assert p.to is not None
-                assert house.adjacent(str(place), p.to)
-                back = [q for q in house.passages(p.to) if q.kind == "doors" and q.to == place]
-                assert len(back) == 1
-                assert p.door is not None
-                assert back[0].door == OPPOSITE[p.door]
-                assert house.doors_joined(str(place), p.to)
-
-
-@settings(max_examples=60, deadline=None)
-@given(floors())
-def test_distance_is_a_metric_on_ordinary_rooms(house: House) -> None:
-    """Without links, distance is symmetric, zero only on the diagonal, and obeys the triangle inequality."""
-    places = [str(p) for p in house.spaces()][:6]
-    for a in places:
-        assert house.distance(a, a) == 0
-        for b in places:
-            d = house.distance(a, b)
-            assert d == house.distance(b, a)
-            assert (d == 0) == (a == b)
-            if d > 0:
-                for c in places:
-                    ac, cb = house.distance(a, c), house.distance(c, b)
-                    if ac >= 0 and cb >= 0:
-                        assert d <= ac + cb
-
-
-@settings(max_examples=60, deadline=None)
-@given(floors())
-def test_every_door_leads_somewhere_or_is_named(house: House) -> None:
-    """Each door of a room gives exactly one passage, whose kind says what is behind it."""
-    for place in house.spaces():
-        r = house.room_of(place)
-        door_ways = [p for p in house.passages(str(place)) if p.door is not None]
-        assert sorted(p.door for p in door_ways if p.door) == sorted(r.doors)
-        for p in door_ways:
-            assert p.door is not None
-            other = house.neighbour_through(r, p.door)
-            expected = (
-                "unexplored" if other is None else "doors" if OPPOSITE[p.door] in other.doors else "false_opening"
-            )
-            assert p.kind == expected
+def test_ways_out_keep_their_order() -> None:
+    """A room lists its doors first, then obstacle crossings, the special ways, secret passages and file links."""
+    sides = (("a", frozenset("W")), ("b", frozenset("E")))
+    tiles = (*hall(), tile("chasm", (3, 2), "WE", sides=sides, obstacle=Obstacle("speed", 3)))
+    links = (file_link("chasm", "grand_staircase", one_way=False, cost=1, roll=None),)
+    house = build(*tiles, links=links, tokens=(("secret_stairs", "chasm"), ("secret_stairs", "foyer")))
+    assert [p.kind for p in ways(house, "chasm:a")] == ["doors", OBSTACLE_CROSS, CARD_LINK, CARD_LINK]
+    assert [p.kind for p in ways(house, "grand_staircase")] == ["doors", STAIRCASE, CARD_LINK]

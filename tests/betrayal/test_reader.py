@@ -23,11 +23,13 @@ def expected_error(path: Path) -> str:
 
 
 def test_enough_bad_files() -> None:
+    """There are bad files enough to cover the reader's refusals."""
     assert len(BAD) >= 15
 
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
 def test_bad_file_is_refused_where_it_goes_wrong(path: Path) -> None:
+    """Each bad file is refused at the line and field its first comment names."""
     with pytest.raises(PositionedError) as info:
         load_situation(path, {RULESET})
     assert str(info.value) == f"{path}{expected_error(path)}"
@@ -35,12 +37,14 @@ def test_bad_file_is_refused_where_it_goes_wrong(path: Path) -> None:
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
 def test_bad_file_exits_2(path: Path) -> None:
+    """Asking about a bad file exits 2 with the positioned message."""
     result = CliRunner().invoke(main, ["ask", str(path)])
     assert result.exit_code == 2, result.output
     assert f"{path}{expected_error(path)}" in result.output
 
 
 def test_every_field_is_read() -> None:
+    """Every field of a house situation is read into the model and the room space built from it."""
     rooms = [
         *HALL,
         {"id": "kitchen", "floor": "ground", "at": "D3", "doors": "WE", "symbol": "omen"},
@@ -79,10 +83,13 @@ def test_every_field_is_read() -> None:
     assert piece.turn == Turn(1, None, attacked=True, rolls=("chasm",), task_rolled=True)
     assert s.piece("vivian").side == "b"
     assert s.piece("zombie1").stunned
-    house = s.board
+    house = s.house
     assert house.by_id["entrance_hall"].front_door == "S"
+    assert s.board.by_id["entrance_hall"].sealed == {"S"}
     assert house.by_id["pantry"].new
+    assert s.board.by_id["pantry"].undrawn
     assert house.by_id["kitchen"].symbol == "omen"
+    assert [part.name for part in s.board.by_id["chasm"].parts] == ["a", "b"]
     assert house.tokens == (("secret_passage", "kitchen"),)
     assert house.tiles_left["upper"] == 0
     assert s.readings == {"BT.MOVE.BUDGET": "turn_start"}
@@ -91,6 +98,7 @@ def test_every_field_is_read() -> None:
 
 
 def test_omens_drawn_default_to_the_omens_held() -> None:
+    """Without a haunt section, the omens drawn and in play are those the pieces hold."""
     pieces = [explorer("ox", "foyer", omens=["dog", "skull"]), explorer("vivian", "foyer", omens=["ring"])]
     s = situation(HALL, pieces, {"kind": "haunt_roll"})
     assert (s.haunt.omens_drawn, s.haunt.omens_in_play, s.haunt.started) == (3, 3, False)

@@ -9,6 +9,20 @@ import yaml
 
 from adjudicator.core.spec import load_spec
 from adjudicator.judge import answer, load_situation
+from adjudicator.spaces.hex import KIND, Hex
+
+NAMES = KIND.blank(1, 1)
+"""A map that parses hex names (parsing needs no particular map)."""
+
+
+def hex_name(h: Hex) -> str:
+    """The name of a hex (``C3``)."""
+    return KIND.position_name(h.col, h.row)
+
+
+def parse_hex(name: str) -> Hex:
+    """The hex a name denotes."""
+    return NAMES.parse(name)
 
 
 def with_hexes(rows: list[str], **marks: str) -> list[str]:

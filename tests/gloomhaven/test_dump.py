@@ -18,8 +18,9 @@ from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets
 from adjudicator.games.gloomhaven.model import CONDITIONS, DIFFICULTIES, RANKS, Situation
 from adjudicator.judge import dump_situation, load_situation, load_situation_text
-from adjudicator.spaces.hex import Hex, hex_name
+from adjudicator.spaces.hex import Hex
 from tests.conftest import ROOT
+from tests.gloomhaven.support import hex_name
 
 KNOWN = known_rulesets()
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if "ruleset: gloomhaven" in p.read_text("utf-8"))

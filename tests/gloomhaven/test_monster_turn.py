@@ -396,12 +396,12 @@ def test_every_choice_is_a_legal_end_with_a_focus_among_its_targets(seed: int) -
     )
     from adjudicator.games.gloomhaven.monster_search import Mover, TurnMap  # noqa: PLC0415
     from adjudicator.games.gloomhaven.queries import monster_turn  # noqa: PLC0415
-    from adjudicator.spaces.hex import Hex, build_map  # noqa: PLC0415
+    from adjudicator.games.gloomhaven.terrain import build_board, feature  # noqa: PLC0415
 
     rng = random.Random(seed)  # noqa: S311 - random maps, not secrets
     rows = ["".join(rng.choices(".xotdh", weights=(70, 6, 8, 6, 5, 5), k=9)) for _ in range(5)]
-    board = build_map(rows)
-    free = [h for h in board.spaces() if isinstance(h, Hex) and board.feature(h) in {"none", "difficult"}]
+    board = build_board(rows)
+    free = [h for h in board.spaces() if feature(board, h) in {"none", "difficult"}]
     if len(free) < 4:
         return
     spots = rng.sample(free, 4)

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from adjudicator.core.spec import load_spec
 from adjudicator.games.gloomhaven.model import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
 from adjudicator.games.gloomhaven.queries import monster_turn
-from adjudicator.spaces.hex import Hex, HexMap, build_map
+from adjudicator.games.gloomhaven.terrain import build_board, feature
+from adjudicator.spaces.hex import Hex, HexSpace
 
 NEGATIVE = {"trap", "hazardous"}
 CLOSED = {"closed_door", "locked_door", "wall"}
@@ -79,7 +80,7 @@ def shapes(area: Area) -> set[frozenset[Cube]]:
 class Oracle:
     """The contract read literally for one situation."""
 
-    board: HexMap
+    board: HexSpace
     pieces: tuple[Piece, ...]
     query: MonsterTurnQuery
 
@@ -102,7 +103,7 @@ class Oracle:
 
     def feature(self, h: Hex) -> str:
         """The terrain word of ``h``."""
-        return self.board.feature(h)
+        return feature(self.board, h)
 
     def enters(self, h: Hex) -> bool:
         """Whether a monster may enter ``h`` at all (no wall, never a door)."""
@@ -183,12 +184,12 @@ class Oracle:
 
     def in_reach(self, h: Hex, e: Piece) -> bool:
         """A single target ``e`` from ``h``: in range and in sight."""
-        d = self.board.range_distance(h, e.at)
-        return d is not None and d <= self.reach and self.board.sees(h, e.at)
+        d = self.board.clear_distance(h, e.at)
+        return d is not None and d <= self.reach and self.board.visible(h, e.at)
 
     def proximity(self, e: Piece) -> int:
         """Range count from the monster's hex to ``e``."""
-        d = self.board.range_distance(self.m.at, e.at)
+        d = self.board.clear_distance(self.m.at, e.at)
         return 99 if d is None else d
 
     def placements(self, h: Hex, focus: Piece) -> Iterator[frozenset[str]]:
@@ -204,12 +205,12 @@ class Oracle:
                     shift = minus(cube(focus.at), cell)
                 placed = {uncube(plus(shift, c)) for c in shape}
                 if self.area.grey is None and not any(
-                    (d := self.board.range_distance(h, p)) is not None and d <= self.range
+                    (d := self.board.clear_distance(h, p)) is not None and d <= self.range
                     for p in placed
                     if self.board.contains(p)
                 ):
                     continue
-                hit = frozenset(e.id for e in self.targetable if e.at in placed and self.board.sees(h, e.at))
+                hit = frozenset(e.id for e in self.targetable if e.at in placed and self.board.visible(h, e.at))
                 if focus.id in hit:
                     yield hit
 
@@ -299,8 +300,8 @@ def random_situation(seed: int) -> Situation | None:
     rng = random.Random(seed)  # noqa: S311 - random maps, not secrets
     width, height = rng.randint(5, 10), rng.randint(4, 7)
     rows = ["".join(rng.choices(".xotdh", weights=(70, 6, 8, 6, 5, 4), k=width)) for _ in range(height)]
-    board = build_map(rows)
-    free = [h for h in board.spaces() if isinstance(h, Hex) and board.feature(h) not in {"wall", "obstacle"}]
+    board = build_board(rows)
+    free = [h for h in board.spaces() if feature(board, h) not in {"wall", "obstacle"}]
     if len(free) < 6:
         return None
     spots = rng.sample(free, rng.randint(3, 6))

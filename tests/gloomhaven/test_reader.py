@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from adjudicator.cli import main
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.gloomhaven.model import AttackQuery, MonsterTurnQuery, MoveQuery, Situation
+from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.judge import load_situation
-from adjudicator.spaces.hex import Hex, parse_hex
+from adjudicator.spaces.hex import Hex
 from tests.conftest import ROOT
+from tests.gloomhaven.support import parse_hex
 
 KNOWN = {"gloomhaven/1e", "horrorclix/2008"}
 BAD = sorted((ROOT / "tests" / "fixtures" / "gloomhaven-bad").glob("*.yaml"))
@@ -59,7 +61,7 @@ def test_every_field_is_read(tmp_path: Path) -> None:
     s = load_text(tmp_path, FULL)
     assert s.scenario_level == 2
     assert s.board.extent() == "7 hexes by 3 rows"
-    assert s.board.feature(parse_hex("D3")) == "closed_door"
+    assert feature(s.board, parse_hex("D3")) == "closed_door"
     assert frozenset((parse_hex("C2"), parse_hex("C3"))) in s.board.walls
     brute, bear, guard, wisp = s.pieces
     assert brute.initiative == Fraction(71, 2)

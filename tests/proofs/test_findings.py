@@ -11,7 +11,8 @@ from adjudicator.cli import PROGRESS_AFTER, LateStatus
 from adjudicator.core.spec import Spec
 from adjudicator.docgen.proofs import render_check
 from proofs import ambiguity, check, diff, prove, witness
-from proofs.report import parse_side, render_text
+from proofs.render import render_text
+from proofs.report import parse_side
 from tests.conftest import run_cli
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -14,7 +14,8 @@ from adjudicator.core.spec import Spec
 from adjudicator.games.clix.table import Table
 from adjudicator.judge import answer, load_situation
 from proofs import boards, check, diff, witness
-from proofs.report import NO_CHANGE, render_text
+from proofs.render import render_text
+from proofs.report import NO_CHANGE
 from tests.conftest import run_cli
 
 A, B = "horrorclix/1e", "horrorclix/2008"

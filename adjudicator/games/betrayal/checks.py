@@ -8,6 +8,7 @@ from adjudicator.core.dice import probability
 from adjudicator.games.betrayal.model import DIE, Piece
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
+from adjudicator.spaces.rooms import RoomSpace
 
 
 def roll(rules: Rules) -> Answer:
@@ -134,7 +135,7 @@ def sight(rules: Rules, a: str, b: str, out: Answer | None) -> tuple[bool, tuple
         ends = {a.partition(":")[0]: a, b.partition(":")[0]: b}
         for room_id in chain:
             room = house.by_id[room_id]
-            if room.obstacle is not None and len(chain) > 1:
+            if room.parts and len(chain) > 1:
                 crosses = crosses or _crosses(house, chain, room_id, ends.get(room_id))
     result = rules.decide(
         "line_of_sight.clear", {"straight": straight, "doors_joined": joined, "crosses_obstacle": crosses}
@@ -144,20 +145,12 @@ def sight(rules: Rules, a: str, b: str, out: Answer | None) -> tuple[bool, tuple
     return bool(result.value), chain or ()
 
 
-def _crosses(house: object, chain: tuple[str, ...], room_id: str, end: str | None) -> bool:
-    from adjudicator.spaces.rooms import House  # noqa: PLC0415 - typed use only
-
-    assert isinstance(house, House)  # noqa: S101
+def _crosses(house: RoomSpace, chain: tuple[str, ...], room_id: str, end: str | None) -> bool:
+    """Whether the chain goes from one side of an obstacle room to the other (its doors used, the end's side)."""
     room = house.by_id[room_id]
-    assert room.obstacle is not None  # noqa: S101
     i = chain.index(room_id)
-    doors_used: set[str] = set()
-    for j in (i - 1, i + 1):
-        if 0 <= j < len(chain):
-            other = house.by_id[chain[j]]
-            dc, dr = other.col - room.col, other.row - room.row
-            doors_used.add({(0, -1): "N", (0, 1): "S", (1, 0): "E", (-1, 0): "W"}[(dc, dr)])
-    sides = {room.obstacle.side_of(d) for d in doors_used}
+    near = [chain[j] for j in (i - 1, i + 1) if 0 <= j < len(chain)]
+    sides = {room.part_by_door(side) for other in near if (side := house.side_towards(room_id, other))}
     if end is not None and ":" in end:
         sides.add(end.partition(":")[2])
     return len(sides) > 1

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from adjudicator.core.dice import Dice, Die
+from adjudicator.games.betrayal.house import HouseState
 from adjudicator.situation.base import Located
-from adjudicator.spaces.rooms import House
+from adjudicator.spaces.rooms import RoomSpace
 
 DIE: Final = Die((0, 0, 1, 1, 2, 2))
 """One die of the house game: two faces each of 0, 1 and 2 pips (L377, L647); a roll is the sum of its dice (L381)."""
@@ -118,7 +119,10 @@ class HouseSituation(Located):
 
     ruleset: str
     haunt: Haunt
-    board: House
+    board: RoomSpace
+    """The house as a room space, built from :attr:`house`."""
+    house: HouseState
+    """The house as the file gives it: tiles with their symbols and marks, links, tokens, tiles left."""
     pieces: tuple[Piece, ...]
     query: Query
     readings: dict[str, str]

@@ -16,15 +16,23 @@ from fractions import Fraction
 from typing import Literal
 
 from adjudicator.core.engine import Result
+from adjudicator.games.betrayal.house import (
+    COLLAPSED_FALL,
+    OBSTACLE_CROSS,
+    REVOLVING_WALL,
+    VAULT,
+    way_direction,
+    way_kind,
+)
 from adjudicator.games.betrayal.model import DIE, HouseSituation, Piece
 from adjudicator.games.betrayal.rules import Rules
-from adjudicator.spaces.rooms import House, Passage
+from adjudicator.spaces.rooms import UNEXPLORED, Passage, RoomSpace
 
 Way = tuple[int, str | None, str | None, bool]
 """A way's facts for a reach search: spaces it costs, the roll it needs (by name), the place reached (``None``
 for a door with no tile behind it), whether the movement ends there."""
 
-STEP_KIND = {"obstacle_cross": "obstacle_cross", "collapsed_room": "collapsed_fall"}
+STEP_KIND = {OBSTACLE_CROSS: "obstacle_cross", COLLAPSED_FALL: "collapsed_fall"}
 """Passage kind -> the kind of step ``move.step_cost`` prices (others are a step into a room)."""
 
 
@@ -49,7 +57,8 @@ class Mover:
 
     def __init__(self, rules: Rules, situation: HouseSituation, piece: Piece) -> None:
         self.rules, self.situation, self.piece = rules, situation, piece
-        self.house: House = situation.board
+        self.house: RoomSpace = situation.board
+        self.state = situation.house
         self.kind = piece.type
         self.traitor = situation.is_traitor(piece)
         self.side = "monster" if self.kind == "monster" else "traitor" if self.traitor else "hero"
@@ -57,9 +66,7 @@ class Mover:
         self._slowing: dict[str, tuple[int, int, tuple[Result, ...], tuple[str, ...]]] = {}
         self.ways: dict[Passage, Way | Literal[False]] = {}
         """Each way's facts for this mover (``False`` when closed to it), filled by the reach search."""
-        self.stairs_found = (
-            "stairs_from_basement" in self.house.by_id and not self.house.by_id["stairs_from_basement"].undiscovered
-        )
+        self.stairs_found = self.state.stairs_found
 
     # -- allowance
 
@@ -120,19 +127,19 @@ class Mover:
 
     def can_enter(self, passage: Passage) -> Result:
         """``move.can_enter`` for a way out."""
-        kind = passage.kind
-        if kind == "obstacle_cross":
+        kind = way_kind(passage)
+        if kind == OBSTACLE_CROSS:
             kind = "doors"
         floor = None
-        if kind == "unexplored":
+        if kind == UNEXPLORED:
             room = self.house.room_of(passage.frm)
             floor = self.house.by_id[passage.to.partition(":")[0]].floor if passage.to else room.floor
-        left = self.house.tiles_left.get(floor) if floor else None
+        left = self.state.tiles_left.get(floor) if floor else None
         return self.rules.decide(
             "move.can_enter",
             {
                 "passage": kind,
-                "direction": passage.direction,
+                "direction": way_direction(passage),
                 "mover": self.kind,
                 "basement_stairs_found": self.stairs_found,
                 "tiles_left": left != 0,
@@ -155,17 +162,17 @@ class Mover:
 
     def roll_for(self, passage: Passage) -> Roll | None:
         """The roll the way needs from this mover, if any."""
-        room = self.house.room_of(passage.frm)
-        if passage.kind == "obstacle_cross" and room.obstacle is not None:
-            what = "vault_door" if room.id == "vault" else "obstacle"
-            trait, target, name = room.obstacle.trait, room.obstacle.target, room.id
-        elif passage.roll is not None:
-            touches = passage.link is not None and "revolving_wall" in (passage.link.frm, passage.link.to)
-            what = "revolving_wall" if touches else "tile_roll"
-            trait, target = passage.roll
-            name = f"{passage.frm.partition(':')[0]}-{str(passage.to).partition(':')[0]}"
-        else:
+        if passage.roll is None:
             return None
+        room = self.house.room_of(passage.frm)
+        trait, target = passage.roll
+        if passage.kind == OBSTACLE_CROSS:
+            what = "vault_door" if room.id == VAULT else "obstacle"
+            name = room.id
+        else:
+            touches = passage.link is not None and REVOLVING_WALL in (passage.link.frm, passage.link.to)
+            what = "revolving_wall" if touches else "tile_roll"
+            name = f"{passage.frm.partition(':')[0]}-{str(passage.to).partition(':')[0]}"
         needed = self.rules.decide(
             "passage.roll_needed", {"passage": what, "mover": self.kind, "is_traitor": self.traitor}
         )
@@ -206,14 +213,14 @@ class Mover:
 
     def entry(self, place: str, first_entry: bool) -> tuple[Result, str | None]:
         """``room.draws_card`` on entering a place, and the card kind drawn (or ``None``)."""
-        room = self.house.room_of(place)
+        tile = self.state.tile_of(place)
         entry = "later"
-        if first_entry and room.placed_by == "haunt":
+        if first_entry and tile.placed_by == "haunt":
             entry = "haunt"
-        elif first_entry and room.new:
+        elif first_entry and tile.new:
             entry = "discovery"
-        result = self.rules.decide("room.draws_card", {"entry": entry, "symbol": room.symbol is not None})
-        return result, room.symbol if result.value else None
+        result = self.rules.decide("room.draws_card", {"entry": entry, "symbol": tile.symbol is not None})
+        return result, tile.symbol if result.value else None
 
     def ends(self, *, draws: bool, failed: bool = False, junk_short: bool = False) -> Result:
         """``move.ends`` in the room just entered."""

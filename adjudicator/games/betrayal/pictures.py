@@ -9,10 +9,10 @@ of the situation are drawn.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from adjudicator.games.registry import Pictures
-from adjudicator.spaces.rooms.house import FLOORS, House, Room
+from adjudicator.spaces.rooms import FLOORS, SIDES, Room, RoomSpace
 
 if TYPE_CHECKING:
     from adjudicator.games.betrayal.model import HouseSituation
@@ -23,12 +23,11 @@ CELL_H = 5
 PX = 90
 
 
-def _pieces(situation: Any) -> dict[str, list[str]]:
+def _pieces(situation: HouseSituation) -> dict[str, list[str]]:
     """Piece ids by room id."""
     out: dict[str, list[str]] = {}
-    for piece in getattr(situation, "pieces", ()):
-        at = str(getattr(piece, "at", ""))
-        out.setdefault(at.partition(":")[0], []).append(str(piece.id))
+    for piece in situation.pieces:
+        out.setdefault(piece.room, []).append(piece.id)
     return out
 
 
@@ -41,15 +40,15 @@ def _marks(answer: Answer | None) -> tuple[list[str], set[str], set[str]]:
     return path, line, reach
 
 
-def _floors(house: House, pieces: dict[str, list[str]], marked: set[str]) -> list[str]:
+def _floors(house: RoomSpace, pieces: dict[str, list[str]], marked: set[str]) -> list[str]:
     wanted = {house.by_id[r].floor for r in (*pieces, *marked) if r in house.by_id}
     return [f for f in FLOORS if f in wanted] or [f for f in FLOORS if any(r.floor == f for r in house.rooms)]
 
 
-def _cell(room: Room, pieces: list[str], tag: str) -> list[str]:
+def _cell(room: Room, pieces: list[str], tag: str, *, new: bool) -> list[str]:
     inner = CELL_W - 2
     gap_n = "N" in room.doors
-    gap_s = "S" in room.doors and room.front_door != "S"
+    gap_s = "S" in room.doors and "S" not in room.sealed
     half = (inner - 2) // 2
     top = "+" + ("-" * half + "  " + "-" * (inner - 2 - half) if gap_n else "-" * inner) + "+"
     bottom = (
@@ -58,12 +57,12 @@ def _cell(room: Room, pieces: list[str], tag: str) -> list[str]:
             "-" * half + "  " + "-" * (inner - 2 - half)
             if gap_s
             else "=" * inner
-            if room.front_door == "S"
+            if "S" in room.sealed
             else "-" * inner
         )
         + "+"
     )
-    name = (room.id + ("?" if room.new else ""))[:inner]
+    name = (room.id + ("?" if new else ""))[:inner]
     who = " ".join(pieces)[:inner]
     rows = [name, who, tag[:inner]]
     west = " " if "W" in room.doors else "|"
@@ -100,7 +99,7 @@ def text_picture(situation: HouseSituation, answer: Answer | None = None) -> str
                     if room.id in reach
                     else ""
                 )
-                cells.append(_cell(room, pieces.get(room.id, []), tag))
+                cells.append(_cell(room, pieces.get(room.id, []), tag, new=situation.house.by_id[room.id].new))
             out.extend("".join(cell[i] for cell in cells).rstrip() for i in range(CELL_H))
         blocks.append("\n".join(out))
     return "\n\n".join(blocks)
@@ -126,13 +125,13 @@ def svg_picture(situation: HouseSituation, answer: Answer | None = None) -> str:
             x, y = x0 + (room.col - c0) * PX, 24 + (room.row - r0) * PX
             centres[room.id] = (x + PX / 2, y + PX / 2)
             fill = "#eef" if room.id in reach else "#fff"
-            dash = ' stroke-dasharray="4 3"' if room.new else ""
+            dash = ' stroke-dasharray="4 3"' if situation.house.by_id[room.id].new else ""
             parts.append(
                 f'<rect x="{x + 2}" y="{y + 2}" width="{PX - 4}" height="{PX - 4}" fill="{fill}" stroke="#333"{dash}/>'
             )
-            for side in room.doors:
+            for side in [s for s in SIDES if s in room.doors]:  # in a fixed order, not the set's
                 dx, dy = {"N": (0.5, 0), "S": (0.5, 1), "E": (1, 0.5), "W": (0, 0.5)}[side]
-                colour = "#c00" if room.front_door == side else "#fff"
+                colour = "#c00" if side in room.sealed else "#fff"
                 parts.append(f'<circle cx="{x + dx * PX}" cy="{y + dy * PX}" r="6" fill="{colour}" stroke="#333"/>')
             parts.append(f'<text x="{x + 6}" y="{y + 18}" font-size="10">{escape(room.id)}</text>')
             who = " ".join(pieces.get(room.id, []))

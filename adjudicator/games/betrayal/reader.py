@@ -7,6 +7,18 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from adjudicator.core.yamlpos import Node, is_map, is_seq, item_line
+from adjudicator.games.betrayal.house import (
+    ENTRANCE_HALL,
+    MYSTIC_ELEVATOR,
+    OBSTACLE_ROOMS,
+    TOKEN_TYPES,
+    VAULT,
+    HouseState,
+    Obstacle,
+    Tile,
+    file_link,
+    tile_room,
+)
 from adjudicator.games.betrayal.model import (
     TRAITS,
     UNTRADEABLE,
@@ -19,17 +31,7 @@ from adjudicator.games.betrayal.model import (
     Turn,
 )
 from adjudicator.situation.fields import Fields, describe, fail, plain
-from adjudicator.spaces.rooms.house import (
-    FLOORS,
-    OBSTACLE_ROOMS,
-    SIDES,
-    TOKEN_TYPES,
-    House,
-    Link,
-    Obstacle,
-    Room,
-    parse_square,
-)
+from adjudicator.spaces.rooms import FLOORS, KIND, SIDES, Link, RoomSpace
 
 TOP_FIELDS = ("ruleset", "haunt", "house", "pieces", "query", "readings", "expect")
 HAUNT_FIELDS = ("started", "traitor", "omens_drawn", "omens_in_play")
@@ -84,8 +86,9 @@ class _Reader:
         top = self.fields(doc, "", 1)
         top.check_keys(TOP_FIELDS, "a situation")
         ruleset = top.choice("ruleset", sorted(known_rulesets))
-        house = self.read_house(self.fields(top.raw("house"), "house", top.line("house")))
-        pieces = self.read_pieces(top, house)
+        state = self.read_house(self.fields(top.raw("house"), "house", top.line("house")))
+        house = state.build()
+        pieces = self.read_pieces(top, state)
         haunt = self.read_haunt(top, pieces)
         query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")), pieces, house)
         readings = self.read_readings(top) if top.has("readings") else {}
@@ -93,6 +96,7 @@ class _Reader:
             ruleset=ruleset,
             haunt=haunt,
             board=house,
+            house=state,
             pieces=tuple(pieces.values()),
             query=query,
             readings=readings,
@@ -103,13 +107,14 @@ class _Reader:
 
     # -- the house
 
-    def read_house(self, f: Fields) -> House:
+    def read_house(self, f: Fields) -> HouseState:
         f.check_keys(HOUSE_FIELDS, "house")
-        rooms: dict[str, Room] = {}
+        rooms: dict[str, Tile] = {}
         squares: dict[tuple[str, int, int], str] = {}
         where: dict[str, str] = {}
         for node, line, name in [*self.items(f, "rooms")] if f.has("rooms") else [self.missing(f, "rooms")]:
-            room = self.read_room(self.fields(node, name, line))
+            tile = self.read_room(self.fields(node, name, line))
+            room = tile.room
             if room.id in rooms:
                 self.fail(
                     line,
@@ -120,7 +125,7 @@ class _Reader:
             key = (room.floor, room.col, room.row)
             if key in squares:
                 self.fail(line, f"{name}.at", f"{room.floor} {room.square} already holds {squares[key]}")
-            rooms[room.id] = room
+            rooms[room.id] = tile
             squares[key] = room.id
             where[room.id] = f"{room.floor} {room.square}"
         if not rooms:
@@ -133,40 +138,43 @@ class _Reader:
             left.check_keys(FLOORS, "tiles_left")
             for floor in FLOORS:
                 tiles_left[floor] = left.opt_integer(floor, 0, 60, None)
-        return House(tuple(rooms.values()), links, tokens, tiles_left)
+        return HouseState(tuple(rooms.values()), links, tokens, tiles_left)
 
     def missing(self, f: Fields, key: str) -> NoReturn:
         f.raw(key)
         raise AssertionError  # pragma: no cover - raw fails first
 
-    def read_room(self, f: Fields) -> Room:
+    def read_room(self, f: Fields) -> Tile:
         f.check_keys(ROOM_FIELDS, "a room")
         room_id = f.text("id")
         floor = f.choice("floor", FLOORS, "ground")
         try:
-            col, row = parse_square(f.text("at"))
+            at = KIND.parse_position(f.text("at"))
         except ValueError as exc:
             f.fail("at", str(exc))
         doors = self.read_doors(f, "doors")
         symbol_raw = f.raw("symbol") if f.has("symbol") else None
         if symbol_raw is not None and symbol_raw not in ("omen", "item", "event"):
             f.fail("symbol", f"expected one of omen | item | event | null, got {describe(symbol_raw)}")
-        front = f.choice("front_door", SIDES, "S") if room_id == "entrance_hall" else None
-        if f.has("front_door") and room_id != "entrance_hall":
+        front = f.choice("front_door", SIDES, "S") if room_id == ENTRANCE_HALL else None
+        if f.has("front_door") and room_id != ENTRANCE_HALL:
             f.fail("front_door", "only the entrance_hall has a front door")
-        obstacle = self.read_obstacle(f, room_id, doors) if room_id in OBSTACLE_ROOMS or f.has("obstacle") else None
+        obstacle, sides = (
+            self.read_obstacle(f, room_id, doors) if room_id in OBSTACLE_ROOMS or f.has("obstacle") else (None, ())
+        )
         moved = f.flag("moved_this_turn", default=False)
-        if moved and room_id != "mystic_elevator":
+        if moved and room_id != MYSTIC_ELEVATOR:
             f.fail("moved_this_turn", "only the mystic_elevator moves")
-        return Room(
-            id=room_id,
-            floor=floor,
-            col=col,
-            row=row,
-            doors=doors,
+        new = f.flag("new", default=False)
+        placed_by = f.choice("placed_by", ("discovery", "haunt"), "discovery")
+        room = tile_room(
+            room_id, floor, at, doors, sides, front_door=front, undiscovered=new and placed_by == "discovery"
+        )
+        return Tile(
+            room,
             symbol=None if symbol_raw is None else str(symbol_raw),
-            new=f.flag("new", default=False),
-            placed_by=f.choice("placed_by", ("discovery", "haunt"), "discovery"),
+            new=new,
+            placed_by=placed_by,
             obstacle=obstacle,
             moved_this_turn=moved,
             front_door=front,
@@ -185,7 +193,9 @@ class _Reader:
             f.fail(key, "a side is listed twice")
         return frozenset(value)
 
-    def read_obstacle(self, f: Fields, room_id: str, doors: frozenset[str]) -> Obstacle:
+    def read_obstacle(
+        self, f: Fields, room_id: str, doors: frozenset[str]
+    ) -> tuple[Obstacle, tuple[tuple[str, frozenset[str]], ...]]:
         if room_id not in OBSTACLE_ROOMS:
             f.fail("obstacle", f"{room_id} is not an obstacle room ({', '.join(OBSTACLE_ROOMS)})")
         if not f.has("obstacle"):
@@ -210,24 +220,24 @@ class _Reader:
             sides.append((str(name), side_doors))
         if len(sides) != 2:  # noqa: PLR2004 - an obstacle has two sides
             o.fail("sides", f"an obstacle has two sides, got {len(sides)}")
-        if room_id == "vault" and {n for n, _ in sides} != {"outside", "inside"}:
+        if room_id == VAULT and {n for n, _ in sides} != {"outside", "inside"}:
             o.fail("sides", "the vault's sides are named outside (with the door) and inside")
-        return Obstacle(trait, target, tuple(sides))
+        return Obstacle(trait, target), tuple(sides)
 
-    def room_ref(self, f: Fields, key: str, rooms: dict[str, Room]) -> str:
+    def room_ref(self, f: Fields, key: str, rooms: dict[str, Tile]) -> str:
         value = f.text(key)
         if value not in rooms:
             f.fail(key, f"no room {value!r} in the house")
         return value
 
-    def read_link(self, f: Fields, rooms: dict[str, Room]) -> Link:
+    def read_link(self, f: Fields, rooms: dict[str, Tile]) -> Link:
         f.check_keys(("from", "to", "one_way", "cost", "roll"), "a link")
         roll = None
         if f.has("roll") and f.raw("roll") is not None:
             r = self.fields(f.raw("roll"), f.name("roll"), f.line("roll"))
             r.check_keys(("trait", "target"), "a link's roll")
             roll = (r.choice("trait", TRAITS), r.integer("target", 0, 16))
-        return Link(
+        return file_link(
             self.room_ref(f, "from", rooms),
             self.room_ref(f, "to", rooms),
             one_way=f.flag("one_way", default=False),
@@ -235,13 +245,13 @@ class _Reader:
             roll=roll,
         )
 
-    def read_token(self, f: Fields, rooms: dict[str, Room]) -> tuple[str, str]:
+    def read_token(self, f: Fields, rooms: dict[str, Tile]) -> tuple[str, str]:
         f.check_keys(("type", "room"), "a token")
         return f.choice("type", TOKEN_TYPES), self.room_ref(f, "room", rooms)
 
     # -- pieces
 
-    def read_pieces(self, top: Fields, house: House) -> dict[str, Piece]:
+    def read_pieces(self, top: Fields, house: HouseState) -> dict[str, Piece]:
         pieces: dict[str, Piece] = {}
         for node, line, name in self.items(top, "pieces"):
             piece = self.read_piece(self.fields(node, name, line), house)
@@ -250,7 +260,7 @@ class _Reader:
             pieces[piece.id] = piece
         return pieces
 
-    def read_piece(self, f: Fields, house: House) -> Piece:
+    def read_piece(self, f: Fields, house: HouseState) -> Piece:
         f.check_keys(PIECE_FIELDS, "a piece")
         piece_id = f.text("id")
         kind = f.choice("type", ("explorer", "monster"))
@@ -281,18 +291,18 @@ class _Reader:
             f.fail("stunned", "only monsters are stunned")
         return False
 
-    def read_place(self, f: Fields, key: str, house: House) -> str:
+    def read_place(self, f: Fields, key: str, house: HouseState) -> str:
         value = f.text(key)
         room_id, _, side = value.partition(":")
-        room = house.by_id.get(room_id)
-        if room is None:
+        tile = house.by_id.get(room_id)
+        if tile is None:
             f.fail(key, f"no room {room_id!r} in the house")
-        if room.new:
+        if tile.new:
             f.fail(key, f"{room_id} is a new tile, not in the house yet")
-        if room.obstacle is None and side:
+        if tile.obstacle is None and side:
             f.fail(key, f"{room_id} has no obstacle, so no side {side!r}")
-        if room.obstacle is not None:
-            names = [n for n, _ in room.obstacle.sides]
+        if tile.obstacle is not None:
+            names = [part.name for part in tile.room.parts]
             if side not in names:
                 f.fail(
                     key, f"{room_id} is an obstacle room: say the side ({', '.join(f'{room_id}:{n}' for n in names)})"
@@ -389,7 +399,7 @@ class _Reader:
             f.fail("omens_in_play", f"{in_play} omens in play but only {drawn} drawn")
         return Haunt(started, None if traitor is None else str(traitor), drawn, in_play)
 
-    def read_query(self, f: Fields, pieces: dict[str, Piece], house: House) -> Query:
+    def read_query(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> Query:
         kind = f.choice("kind", tuple(QUERY_FIELDS))
         f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
         for key in REQUIRED.get(kind, ()):
@@ -411,7 +421,7 @@ class _Reader:
         data = plain(f.node)
         return Query(kind, {k: v for k, v in data.items() if k != "kind"})
 
-    def check_refs(self, f: Fields, pieces: dict[str, Piece], house: House) -> None:
+    def check_refs(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> None:
         """The query's piece fields name pieces; its ``from`` and ``to`` name pieces or rooms."""
         for key in ("piece", "attacker", "defender"):
             if f.has(key) and f.raw(key) not in pieces:
@@ -422,7 +432,7 @@ class _Reader:
                 if value not in pieces and str(value).partition(":")[0] not in house.by_id:
                     f.fail(key, f"no piece or room {describe(value)}")
 
-    def check_path(self, f: Fields, piece: Piece, house: House) -> None:
+    def check_path(self, f: Fields, piece: Piece, house: RoomSpace) -> None:
         seq = f.seq("path")
         if not seq:
             f.fail("path", "expected at least one room")
@@ -442,9 +452,9 @@ class _Reader:
             room = house.by_id.get(room_id)
             if room is None:
                 self.fail(line, field, f"no room {room_id!r} in the house")
-            if room.obstacle is not None and side not in [n for n, _ in room.obstacle.sides]:
+            if room.parts and side not in [part.name for part in room.parts]:
                 self.fail(line, field, f"{room_id} is an obstacle room: name the side ({room_id}:SIDE)")
-            if room.obstacle is None and side:
+            if not room.parts and side:
                 self.fail(line, field, f"{room_id} has no obstacle, so no side {side!r}")
 
     def read_readings(self, top: Fields) -> dict[str, str]:

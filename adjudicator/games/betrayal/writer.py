@@ -13,9 +13,10 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
+from adjudicator.games.betrayal.house import HouseState, Tile
 from adjudicator.games.betrayal.model import TRAITS, UNTRADEABLE, Card, Haunt, HouseSituation, Piece, Trait, Turn
 from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
-from adjudicator.spaces.rooms.house import FLOORS, SIDES, House, Link, Room
+from adjudicator.spaces.rooms import FLOORS, SIDES, Link
 
 
 def _doors(doors: frozenset[str]) -> DoubleQuotedScalarString:
@@ -25,22 +26,23 @@ def _doors(doors: frozenset[str]) -> DoubleQuotedScalarString:
     return quoted
 
 
-def _room(room: Room) -> CommentedMap:
+def _room(tile: Tile) -> CommentedMap:
     """One ``house.rooms`` entry."""
+    room = tile.room
     out: dict[str, Any] = {"id": room.id, "floor": room.floor, "at": room.square, "doors": _doors(room.doors)}
-    if room.symbol is not None:
-        out["symbol"] = room.symbol
-    if room.new:
+    if tile.symbol is not None:
+        out["symbol"] = tile.symbol
+    if tile.new:
         out["new"] = True
-    if room.placed_by != "discovery":
-        out["placed_by"] = room.placed_by
-    if room.obstacle is not None:
-        sides = flow_map({name: _doors(doors) for name, doors in room.obstacle.sides})
-        out["obstacle"] = flow_map({"trait": room.obstacle.trait, "target": room.obstacle.target, "sides": sides})
-    if room.moved_this_turn:
+    if tile.placed_by != "discovery":
+        out["placed_by"] = tile.placed_by
+    if tile.obstacle is not None:
+        sides = flow_map({part.name: _doors(part.doors) for part in room.parts})
+        out["obstacle"] = flow_map({"trait": tile.obstacle.trait, "target": tile.obstacle.target, "sides": sides})
+    if tile.moved_this_turn:
         out["moved_this_turn"] = True
-    if room.front_door is not None:
-        out["front_door"] = room.front_door
+    if tile.front_door is not None:
+        out["front_door"] = tile.front_door
     return flow_map(out)
 
 
@@ -49,17 +51,17 @@ def _link(link: Link) -> CommentedMap:
     out: dict[str, Any] = {"from": link.frm, "to": link.to}
     if link.one_way:
         out["one_way"] = True
-    if link.cost != 1:
+    if link.cost is not None and link.cost != 1:
         out["cost"] = link.cost
     if link.roll is not None:
         out["roll"] = flow_map({"trait": link.roll[0], "target": link.roll[1]})
     return flow_map(out)
 
 
-def _house(house: House) -> CommentedMap:
+def _house(house: HouseState) -> CommentedMap:
     """The ``house`` section."""
     out = CommentedMap()
-    out["rooms"] = [_room(room) for room in house.rooms]
+    out["rooms"] = [_room(tile) for tile in house.tiles]
     if house.links:
         out["links"] = [_link(link) for link in house.links]
     if house.tokens:
@@ -138,7 +140,7 @@ def dump_situation(situation: HouseSituation) -> str:
     doc = CommentedMap()
     doc["ruleset"] = situation.ruleset
     doc["haunt"] = _haunt(situation.haunt)
-    doc["house"] = _house(situation.board)
+    doc["house"] = _house(situation.house)
     doc["pieces"] = [_piece(piece) for piece in situation.pieces]
     doc["query"] = flow_map({"kind": situation.query.kind} | {k: _plain(v) for k, v in situation.query.fields.items()})
     if situation.readings:

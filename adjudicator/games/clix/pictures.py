@@ -13,12 +13,11 @@ carries machine-readable attributes (``data-result``, ``data-target``,
 from __future__ import annotations
 
 from html import escape
-from typing import cast
 
 from adjudicator.games.clix.model import Piece, Situation
 from adjudicator.situation.answer import Answer
-from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.square.board import DOOR_STEP, Board, Square, column_name, square_name
+from adjudicator.spaces.base import Edge, SpaceId
+from adjudicator.spaces.square import EdgeMark, Square, SquareSpace, SvgGrid, square_space, text_grid
 
 TERRAIN_CHAR = {"clear": ".", "hindering": ":", "water": "~", "blocking": "#"}
 TERRAIN_FILL = {"clear": "#f4f1e8", "hindering": "#b9d9a0", "water": "#9cc8ea", "blocking": "#8a6d4b"}
@@ -30,11 +29,13 @@ LINE_COLOUR = {"clear": "#2e7d32", "hindered": "#ef8f00", "blocked": "#c62828", 
 LINE_DASH = {"clear": "", "hindered": ' stroke-dasharray="8 4"', "blocked": ' stroke-dasharray="2 4"', "undecided": ""}
 CELL = 40
 LABEL_WIDTH = 2
+GRID = SvgGrid(CELL)
+"""Where the squares sit in the SVG picture."""
 
 
-def _board(situation: Situation) -> Board:
+def _board(situation: Situation) -> SquareSpace:
     """The situation's square board (pictures are drawn only for square spaces)."""
-    return cast("Board", situation.board)
+    return square_space(situation.board)
 
 
 def piece_labels(situation: Situation) -> dict[str, str]:
@@ -63,16 +64,10 @@ def _square_labels(situation: Situation, labels: dict[str, str]) -> dict[SpaceId
     return {square: labels[piece.id] for piece in situation.pieces for square in piece.at}
 
 
-def _doorways(situation: Situation) -> set[frozenset[SpaceId]]:
+def _doorways(situation: Situation) -> set[Edge]:
     """The edges that are a portal's doorway, as the pair of squares they separate."""
-    out: set[frozenset[SpaceId]] = set()
-    for obj in situation.objects:
-        if obj.door is None:
-            continue
-        square = cast("Square", obj.at)
-        step = DOOR_STEP[obj.door]
-        out.add(frozenset({square, (square[0] + step[0], square[1] + step[1])}))
-    return out
+    board = _board(situation)
+    return {frozenset({obj.at, board.across(obj.at, obj.door)}) for obj in situation.objects if obj.door is not None}
 
 
 def text_board(situation: Situation, answer: Answer | None = None) -> str:
@@ -95,72 +90,34 @@ def text_board(situation: Situation, answer: Answer | None = None) -> str:
     labels = piece_labels(situation)
     on_square = _square_labels(situation, labels)
     objects = {o.at: OBJECT_CHAR[o.type] for o in situation.objects}
-    walls: set[frozenset[SpaceId]] = {frozenset(w) for w in board.walls}
+    walls: set[Edge] = set(board.walls)
     doors = _doorways(situation)
-    rows = ["   " + "".join(f" {column_name(c):<{LABEL_WIDTH}}" for c in range(board.width))]
-    for row in range(board.height):
-        if row:
-            edges = "".join(_edge_below(board, (col, row - 1), walls, doors) for col in range(board.width))
-            if edges.strip():
-                rows.append("   " + edges)
-        cells = []
-        for col in range(board.width):
-            square = (col, row)
-            left = _edge_left(square, walls, doors)
-            cells.append(left + _cell(square, board, on_square, objects, marked))
-        rows.append(f"{row + 1:>2} " + "".join(cells))
+    edges = {**dict.fromkeys(walls, EdgeMark(WALL_V, WALL_H)), **dict.fromkeys(doors, EdgeMark(DOOR_V, DOOR_H))}
+
+    def cell(square: Square, terrain: str) -> str:
+        """A piece's label, else the object or terrain character and the answer's mark."""
+        if square in on_square:
+            return on_square[square]
+        return objects.get(square, TERRAIN_CHAR[terrain]) + marked.get(square, " ")
+
+    rows = text_grid(board, cell, edges, cell_width=LABEL_WIDTH)
     legend = _legend(situation, labels, answer, board, walls, doors)
-    if not any(LINE_CHAR in r[3:] for r in rows[1:]):
+    if not any(LINE_CHAR in r for r in rows):
         legend[1] = legend[1].replace(f", {LINE_CHAR} line of fire end", "")
     return "\n".join([*rows, *legend])
-
-
-def _edge_left(square: Square, walls: set[frozenset[SpaceId]], doors: set[frozenset[SpaceId]]) -> str:
-    edge = frozenset({square, (square[0] - 1, square[1])})
-    if edge in doors:
-        return DOOR_V
-    return WALL_V if edge in walls else " "
-
-
-def _edge_below(board: Board, square: Square, walls: set[frozenset[SpaceId]], doors: set[frozenset[SpaceId]]) -> str:
-    edge = frozenset({square, (square[0], square[1] + 1)})
-    if edge in doors:
-        char = DOOR_H
-    elif edge in walls:
-        char = WALL_H
-    else:
-        char = " "
-    del board
-    return " " + char * LABEL_WIDTH
-
-
-def _cell(
-    square: Square,
-    board: Board,
-    on_square: dict[SpaceId, str],
-    objects: dict[SpaceId, str],
-    marked: dict[SpaceId, str],
-) -> str:
-    terrain = board.terrain.get(square)
-    if terrain is None:
-        return " " * LABEL_WIDTH
-    if square in on_square:
-        return on_square[square]
-    first = objects.get(square, TERRAIN_CHAR[str(terrain)])
-    return first + marked.get(square, " ")
 
 
 def _legend(  # noqa: PLR0917 - the picture's parts, computed once by the caller
     situation: Situation,
     labels: dict[str, str],
     answer: Answer | None,
-    board: Board,
-    walls: set[frozenset[SpaceId]],
-    doors: set[frozenset[SpaceId]],
+    board: SquareSpace,
+    walls: set[Edge],
+    doors: set[Edge],
 ) -> list[str]:
     """Legend lines that name only what the picture shows."""
     pieces = ", ".join(f"{labels[p.id]} {p.id} ({_side(p)})" for p in situation.pieces)
-    terrains = sorted({str(t) for t in board.terrain.values()}, key=list(TERRAIN_CHAR).index)
+    terrains = sorted({str(board.terrain_at(sq)) for sq in board.spaces()}, key=list(TERRAIN_CHAR).index)
     shown = [f"{TERRAIN_CHAR[t]} {t}" for t in terrains]
     shown += [f"{OBJECT_CHAR[t]} {t}" for t in sorted({o.type for o in situation.objects})]
     if walls - doors:
@@ -268,7 +225,7 @@ def svg_board(situation: Situation, answer: Answer | None = None) -> str:
     if answer is not None and value_pipeline(answer) is not None:
         return svg_pipeline(situation, answer)
     board = _board(situation)
-    width, height = board.width * CELL + 2 * CELL, board.height * CELL + 2 * CELL
+    width, height = GRID.size(board)
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -276,53 +233,23 @@ def svg_board(situation: Situation, answer: Answer | None = None) -> str:
         ),
         f'<rect width="{width}" height="{height}" fill="white"/>',
     ]
-    parts += _svg_squares(situation)
-    parts += _svg_walls(situation)
-    parts += _svg_marks(situation, answer)
+    parts += GRID.squares(board, TERRAIN_FILL)
+    parts += GRID.names(board)
+    parts += _svg_objects(situation)
+    parts += GRID.walls(board)
+    parts += _svg_doorways(situation)
+    parts += _svg_marks(board, answer)
     parts += _svg_pieces(situation)
-    parts += _svg_targets(situation, answer)
+    parts += _svg_targets(board, answer)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
-def _xy(space: SpaceId) -> tuple[int, int]:
-    """Top-left corner of a square in SVG units."""
-    square = cast("Square", space)
-    return CELL + square[0] * CELL, CELL + square[1] * CELL
-
-
-def _centre(square: SpaceId) -> tuple[int, int]:
-    x, y = _xy(square)
-    return x + CELL // 2, y + CELL // 2
-
-
-def _svg_squares(situation: Situation) -> list[str]:
-    board = _board(situation)
+def _svg_objects(situation: Situation) -> list[str]:
+    """A letter in the corner of each map object's square (``data-object``)."""
     out = []
-    for square, terrain in board.terrain.items():
-        x, y = _xy(square)
-        fill = TERRAIN_FILL[str(terrain)]
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999" '
-            f'data-square="{square_name(square)}" data-terrain="{terrain}"/>'
-        )
-        level = board.elevation.get(square, 1)
-        if level != 1:
-            out.append(f'<text x="{x + 3}" y="{y + 12}" font-size="10" fill="#a33">L{level}</text>')
-        if square in board.stairs:
-            out.append(f'<text x="{x + CELL - 12}" y="{y + 12}" font-size="10">≡</text>')
-    out.extend(
-        f'<text x="{CELL + col * CELL + CELL // 2}" y="{CELL - 8}" text-anchor="middle" '
-        f'font-size="13">{column_name(col)}</text>'
-        for col in range(board.width)
-    )
-    out.extend(
-        f'<text x="{CELL - 8}" y="{CELL + row * CELL + CELL // 2 + 5}" text-anchor="end" '
-        f'font-size="13">{row + 1}</text>'
-        for row in range(board.height)
-    )
     for obj in situation.objects:
-        x, y = _xy(obj.at)
+        x, y = GRID.corner(obj.at)
         out.append(
             f'<text x="{x + CELL - 4}" y="{y + CELL - 4}" text-anchor="end" font-size="12" '
             f'font-weight="bold" data-object="{obj.type}">{OBJECT_SVG[obj.type]}</text>'
@@ -330,22 +257,11 @@ def _svg_squares(situation: Situation) -> list[str]:
     return out
 
 
-def _edge_line(a: SpaceId, b: SpaceId) -> tuple[int, int, int, int]:
-    """The shared edge of two orthogonally adjacent squares, as SVG end points."""
-    first, second = sorted(cast("tuple[Square, Square]", (a, b)))
-    x, y = _xy(second)
-    if first[0] != second[0]:  # side by side: the edge is second's left side
-        return x, y, x, y + CELL
-    return x, y, x + CELL, y  # one above the other: second's top side
-
-
-def _svg_walls(situation: Situation) -> list[str]:
+def _svg_doorways(situation: Situation) -> list[str]:
+    """A dashed line on each portal's doorway (``data-doorway``)."""
     out = []
-    for wall in _board(situation).walls:
-        x1, y1, x2, y2 = _edge_line(*sorted(wall))
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="black" stroke-width="5" data-wall="1"/>')
     for door in _doorways(situation):
-        x1, y1, x2, y2 = _edge_line(*sorted(cast("set[Square]", door)))
+        x1, y1, x2, y2 = GRID.edge(door)
         out.append(
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6d4c41" stroke-width="5" '
             f'stroke-dasharray="6 3" data-doorway="1"/>'
@@ -353,26 +269,26 @@ def _svg_walls(situation: Situation) -> list[str]:
     return out
 
 
-def _svg_marks(situation: Situation, answer: Answer | None) -> list[str]:
+def _svg_marks(board: SquareSpace, answer: Answer | None) -> list[str]:
     if answer is None:
         return []
     out = []
     for square in answer.marks.get("reach", []):
-        x, y = _xy(square)
+        x, y = GRID.corner(square)
         out.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" fill="none" '
             f'stroke="#2a7" stroke-width="2" stroke-dasharray="4 3" data-reach="1"/>'
         )
     path = answer.marks.get("path", [])
     if len(path) > 1:
-        points = " ".join(f"{x},{y}" for x, y in map(_centre, path))
-        names = " ".join(square_name(cast("Square", sq)) for sq in path)
+        points = " ".join(f"{x},{y}" for x, y in map(GRID.centre, path))
+        names = " ".join(board.name(sq) for sq in path)
         out.append(
             f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="4" '
             f'stroke-linejoin="round" opacity="0.8" data-path="{names}"/>'
         )
     for drawn in answer.lines:
-        (x1, y1), (x2, y2) = _centre(drawn.start), _centre(drawn.end)
+        (x1, y1), (x2, y2) = GRID.centre(drawn.start), GRID.centre(drawn.end)
         colour = LINE_COLOUR[drawn.result]
         title = f"line of fire to {drawn.target}: {drawn.result}" + (
             f", blocked by {drawn.blocked_by}" if drawn.blocked_by else ""
@@ -389,17 +305,16 @@ def _svg_marks(situation: Situation, answer: Answer | None) -> list[str]:
                 f'fill="{colour}" data-blocked-mark="{escape(drawn.target)}">✕</text>'
             )
     if not answer.lines:
-        out += _bare_line(situation, answer)
+        out += _bare_line(answer)
     return out
 
 
-def _bare_line(situation: Situation, answer: Answer) -> list[str]:
+def _bare_line(answer: Answer) -> list[str]:
     """A line mark with no computed result (drawn grey, never as clear)."""
-    del situation
     line = answer.marks.get("line", [])
     if len(line) != 2:  # noqa: PLR2004 - a line has two ends
         return []
-    (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[1])
+    (x1, y1), (x2, y2) = GRID.centre(line[0]), GRID.centre(line[1])
     grey = LINE_COLOUR["undecided"]
     return [
         (
@@ -409,19 +324,18 @@ def _bare_line(situation: Situation, answer: Answer) -> list[str]:
     ]
 
 
-def _svg_targets(situation: Situation, answer: Answer | None) -> list[str]:
+def _svg_targets(board: SquareSpace, answer: Answer | None) -> list[str]:
     if answer is None:
         return []
     named = dict(answer.target_names)
     covered = {sq for squares in named.values() for sq in squares}
     for square in answer.marks.get("targets", []):
         if square not in covered:
-            named[square_name(cast("Square", square))] = [square]
-    del situation
+            named[board.name(square)] = [square]
     out = []
     for name, squares in named.items():
         for square in squares:
-            cx, cy = _centre(square)
+            cx, cy = GRID.centre(square)
             out.append(
                 f'<circle cx="{cx}" cy="{cy}" r="{CELL // 2 - 2}" fill="none" stroke="#c62828" stroke-width="3" '
                 f'data-target="{escape(name)}"/>'
@@ -440,7 +354,7 @@ def _svg_pieces(situation: Situation) -> list[str]:
     for piece in situation.pieces:
         colour = _colour(piece)
         for square in piece.at:
-            cx, cy = _centre(square)
+            cx, cy = GRID.centre(square)
             out.append(
                 f'<circle cx="{cx}" cy="{cy}" r="{CELL // 3}" fill="{colour}" stroke="black" '
                 f'data-piece="{escape(piece.id)}"><title>{escape(piece.id)}</title></circle>'

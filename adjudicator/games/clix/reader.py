@@ -56,8 +56,9 @@ from adjudicator.games.clix.model import (
 )
 from adjudicator.games.clix.variant import ClixGame
 from adjudicator.situation.fields import DocumentReader, Fields, check_int, describe, fail, plain
-from adjudicator.spaces import Space, SpaceId
-from adjudicator.spaces.square.space import KIND as SQUARES
+from adjudicator.spaces import SpaceId
+from adjudicator.spaces.square import KIND as SQUARES
+from adjudicator.spaces.square import Square, SquareSpace
 
 TOP_FIELDS = ("ruleset", "build_total", "scenario", "map", "pieces", "objects", "query", "readings", "expect")
 """Every top-level field some Clix game has (each game lists its own in its ``ClixFields``)."""
@@ -98,7 +99,7 @@ class _Reader(DocumentReader):
     def __init__(self, shown: str, known_rulesets: Collection[str], game: ClixGame) -> None:
         super().__init__(shown)
         self.known_rulesets = known_rulesets
-        self.board: Space | None = None
+        self.board: SquareSpace | None = None
         self.kind = SQUARES
         self.ruleset = ""
         self.game = game
@@ -127,7 +128,7 @@ class _Reader(DocumentReader):
         alt = " or hourglass" if hourglass and self.game.fields.hourglass else ""
         return check_int(f, key, value, low, high, alt=alt)
 
-    def square(self, value: Node, line: int, field: str) -> SpaceId:
+    def square(self, value: Node, line: int, field: str) -> Square:
         """A square name that is on the map."""
         if not isinstance(value, str):
             fail(self.shown, line, field, f"expected a square name such as C3, got {describe(value)}")
@@ -140,9 +141,9 @@ class _Reader(DocumentReader):
         return square
 
     @property
-    def space(self) -> Space:
+    def space(self) -> SquareSpace:
         """The map's space (the map is read before any place is named)."""
-        return cast("Space", self.board)
+        return cast("SquareSpace", self.board)
 
     def piece_ref(self, value: Node, line: int, field: str) -> str:
         """The id of a piece in this situation."""
@@ -208,7 +209,7 @@ class _Reader(DocumentReader):
             found = re.match(r"(terrain|elevation|indoor) row (\d+)", str(exc))
             field = f"map.{found.group(1)}[{int(found.group(2)) - 1}]" if found else "map"
             fail(self.shown, self.lines.get(field, f.line0), field, str(exc))
-        walls: set[frozenset[SpaceId]] = set()
+        walls: set[frozenset[Square]] = set()
         for path, line, item in self.items(f, "walls") if f.has("walls") else []:
             if not is_seq(item) or len(item) != 2:  # noqa: PLR2004 - a wall joins two squares
                 fail(self.shown, line, path, f"expected a pair of squares such as [B2, C2], got {describe(item)}")

@@ -1,9 +1,10 @@
 """A Gloomhaven situation: the hex map, its figures and traps, and one query.
 
-The data of ``contract-gloomhaven.md`` as frozen dataclasses. Hexes are the
-ids of :class:`adjudicator.spaces.hex.HexMap` (a :class:`~adjudicator.spaces.hex.Hex`,
-column and row counted from 0); rule code treats them as opaque and names
-them with ``situation.board.name(hex)``. The reader is
+The data of ``contract-gloomhaven.md`` as frozen dataclasses. The map is a
+``HexSpace`` of :mod:`adjudicator.spaces.hex` built with the game's terrain
+legend (:mod:`adjudicator.games.gloomhaven.terrain`); hexes are its ids (a
+``Hex``: column and row counted from 0), named with
+``situation.board.name(hex)``. The reader is
 :mod:`adjudicator.games.gloomhaven.reader`.
 """
 
@@ -15,8 +16,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
+from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.situation.base import Located
-from adjudicator.spaces.hex import Hex, HexMap
+from adjudicator.spaces.hex import Hex, HexSpace
 
 PIECE_TYPES = ("character", "summon", "monster")
 """Characters and summons are one side, monsters the other (L1670-1671, L1790-1791, L1851)."""
@@ -124,7 +126,7 @@ class Area:
     ``rows`` are the text rows with spaces removed; ``cells`` maps each
     ``@`` and ``*`` cell to its character, with hex ids counted in the
     diagram's own rows and columns (the same layout as the map, so the hex
-    space's cube helpers apply: :func:`adjudicator.spaces.hex.to_cube`).
+    space's cube helpers apply: ``to_cube`` of :mod:`adjudicator.spaces.hex`).
     """
 
     rows: tuple[str, ...]
@@ -246,7 +248,7 @@ class Situation(Located):
     """
 
     ruleset: str
-    board: HexMap
+    board: HexSpace
     pieces: tuple[Piece, ...]
     query: Query
     scenario_level: int = 1
@@ -277,4 +279,4 @@ class Situation(Located):
         for trap in self.objects:
             if trap.at == hex_:
                 return trap
-        return Trap(hex_) if self.board.feature(hex_) == "trap" else None
+        return Trap(hex_) if feature(self.board, hex_) == "trap" else None

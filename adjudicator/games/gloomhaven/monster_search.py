@@ -1,7 +1,7 @@
 """The monster's movement and attack geometry for one turn: paths, costs, attack hexes, target sets.
 
 Everything the ``monster_turn`` query needs is computed here once per turn,
-from the hex map (:class:`adjudicator.spaces.hex.HexMap`) and the figures:
+from the hex map (a ``HexSpace`` of :mod:`adjudicator.spaces.hex`) and the figures:
 
 - :meth:`TurnMap.paths`: for every hex, the lexicographic best
   ``(negative hexes triggered, movement points)`` of a path from the monster's
@@ -27,14 +27,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
-from adjudicator.spaces.hex import geometry
-from adjudicator.spaces.hex.board import FEATURES, HexMap
-from adjudicator.spaces.hex.geometry import Hex
+from adjudicator.games.gloomhaven.terrain import DOORS, WALL
+from adjudicator.spaces.hex import Cube, Hex, HexSpace, from_cube, mirror, rotate, to_cube
 
 NEGATIVE = frozenset({"trap", "hazardous"})
 """Hexes a monster avoids (L1268-1273, L1342-1346)."""
-DOORS = frozenset({"closed_door", "locked_door"})
-"""Hexes a monster never enters (L1316-1321, L1927-1928)."""
 
 Cost = tuple[int, int]
 """``(negative hexes triggered, movement points)``, compared lexicographically."""
@@ -46,7 +43,7 @@ class AttackShape:
 
     range: int = 0
     targets: int = 1
-    red: tuple[tuple[int, int, int], ...] = ()
+    red: tuple[Cube, ...] = ()
     """The area's red hexes in cube coordinates relative to the grey hex (melee) or to the first red hex."""
     melee_area: bool = False
     add_targets: int = 0
@@ -62,12 +59,12 @@ class AttackShape:
         return self.range > 0
 
     @cached_property
-    def orientations(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    def orientations(self) -> tuple[tuple[Cube, ...], ...]:
         """The red hexes in every rotation and mirroring (L710-716), duplicates dropped."""
-        seen: dict[frozenset[tuple[int, int, int]], tuple[tuple[int, int, int], ...]] = {}
+        seen: dict[frozenset[Cube], tuple[Cube, ...]] = {}
         for flip in (False, True):
             for turns in range(6):
-                cells = tuple(geometry.rotate(geometry.mirror(c) if flip else c, turns) for c in self.red)
+                cells = tuple(rotate(mirror(c) if flip else c, turns) for c in self.red)
                 seen.setdefault(frozenset(cells), cells)
         return tuple(seen.values())
 
@@ -82,11 +79,11 @@ class Mover:
     """``normal``, ``jump`` or ``flying``."""
 
 
-def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+def _add(a: Cube, b: Cube) -> Cube:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def _sub(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+def _sub(a: Cube, b: Cube) -> Cube:
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
@@ -94,7 +91,7 @@ def _sub(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, in
 class TurnMap:
     """The map as the acting monster sees it this turn (see the module docstring)."""
 
-    board: HexMap
+    board: HexSpace
     mover: Mover
     allies: frozenset[Hex]
     """Hexes of the monster's allies (other monsters): passable, not for ending (L1347-1348)."""
@@ -102,7 +99,6 @@ class TurnMap:
     """Every enemy figure by id (invisible ones included: they still block)."""
     targetable: frozenset[str]
     """The enemies that may be attacked (not invisible)."""
-    _ranges: dict[Hex, dict[Hex, int]] = field(default_factory=dict)
     _prev: dict[Hex, Hex] = field(default_factory=dict)
 
     @cached_property
@@ -112,28 +108,18 @@ class TurnMap:
 
     @cached_property
     def adjacent(self) -> dict[Hex, tuple[Hex, ...]]:
-        """Neighbours across no thin wall, wall hexes excluded (as :meth:`HexMap.adjacent`)."""
-        features = self.features
-        walls = self.board.walls
-        return {
-            h: tuple(n for _, n in _around(h) if n in features and (not walls or frozenset((h, n)) not in walls))
-            for h in features
-        }
+        """Each hex's adjacent hexes (the space's: across no thin wall, wall hexes excluded), wall hexes left out."""
+        board = self.board
+        return {h: board.adjacent(h) for h in self.features}
 
     @cached_property
     def features(self) -> dict[Hex, str]:
         """The feature word of each hex of the map that is not a wall hex."""
-        out = {}
-        for i, row in enumerate(self.board.rows):
-            for j, char in enumerate(row):
-                feature = FEATURES[char]
-                if feature != "wall":
-                    out[Hex(j, i)] = feature
-        return out
+        return {h: word for h, word in self.board.terrain_map().items() if word != WALL}
 
     def enterable(self, h: Hex) -> bool:
-        """Whether the monster may enter ``h`` at all (not a door, L1316-1321)."""
-        return self.features.get(h, "wall") not in DOORS and h in self.features
+        """Whether the monster may enter ``h`` at all: never a closed or locked door (L1316-1321, L1927-1928)."""
+        return self.features.get(h, WALL) not in DOORS and h in self.features
 
     def passable(self, h: Hex) -> bool:
         """Whether a normal move may pass through ``h`` (L518-529): no obstacle, no enemy."""
@@ -286,29 +272,16 @@ class TurnMap:
     # -- attacks
 
     def sees(self, a: Hex, b: Hex) -> bool:
-        """Line of sight between two hexes: the hex space's own test (cached there)."""
-        return self.board.sees(a, b)
+        """Line of sight between two hexes (L496-498): a clear corner-to-corner segment (the space caches it)."""
+        return self.board.visible(a, b)
 
     def range(self, a: Hex, b: Hex) -> int | None:
         """Range from ``a`` to ``b`` around walls and doors (L499-502)."""
         return self.range_from(a).get(b)
 
-    def range_from(self, origin: Hex) -> dict[Hex, int]:
-        """Range from ``origin`` to every hex a range count reaches (BFS over this map's adjacency, cached)."""
-        found = self._ranges.get(origin)
-        if found is None:
-            found = {origin: 0}
-            queue = deque([origin])
-            features = self.features
-            while queue:
-                here = queue.popleft()
-                step = found[here] + 1
-                for n in self.adjacent[here]:
-                    if n not in found and features[n] not in DOORS:
-                        found[n] = step
-                        queue.append(n)
-            self._ranges[origin] = found
-        return found
+    def range_from(self, origin: Hex) -> Mapping[Hex, int]:
+        """Range from ``origin`` to every hex a range count reaches (L499-502): the space's clear distances."""
+        return self.board.clear_distances(origin)
 
     def in_reach(self, attacker: Hex, target: Hex, reach: int) -> bool:
         """Whether ``target`` is within ``reach`` and in line of sight of ``attacker``.
@@ -324,8 +297,8 @@ class TurnMap:
 
     def area_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
         """The enemy sets one placement of the area hits from ``h`` with ``focus`` among them."""
-        at = geometry.to_cube(self.enemies[focus])
-        origin = geometry.to_cube(h)
+        at = to_cube(self.enemies[focus])
+        origin = to_cube(h)
         by_hex = {self.enemies[e]: e for e in self.targetable}
         out: set[frozenset[str]] = set()
         for cells in attack.orientations:
@@ -336,7 +309,7 @@ class TurnMap:
                     shift = origin
                 else:
                     shift = _sub(at, cell)
-                placed = [geometry.from_cube(_add(shift, c)) for c in cells]
+                placed = [from_cube(_add(shift, c)) for c in cells]
                 if not attack.melee_area and not any(
                     (d := self.range(h, p)) is not None and d <= attack.range for p in placed
                 ):
@@ -379,40 +352,27 @@ class TurnMap:
         """
         at = self.enemies[focus]
         if attack.red and attack.melee_area:
-            cube = geometry.to_cube(at)
-            candidates = {geometry.from_cube(_sub(cube, c)) for cells in attack.orientations for c in cells}
+            cube = to_cube(at)
+            candidates = {from_cube(_sub(cube, c)) for cells in attack.orientations for c in cells}
         elif attack.red:
             reach = attack.reach + _span(attack.red)
-            candidates = {h for h in self.paths if geometry.hex_distance(h, at) <= reach}
+            candidates = {h for h in self.paths if self.board.distance(h, at) <= reach}
         else:
             candidates = {h for h, d in self.range_from(at).items() if d <= attack.reach}
         paths = self.paths
         return sorted((h for h in candidates if h in paths), key=lambda h: (paths[h], h.row, h.col))
 
 
-_OFFSETS = (
-    ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1)),
-    ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1)),
-)
-"""Neighbour offsets for flush and shifted rows, in :data:`geometry.DIRECTIONS` order (as :func:`geometry.around`)."""
-
-
-def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
-    """``(direction, neighbour)`` for the six positions next to ``h`` (on the map or not)."""
-    col, row = h
-    return tuple((d, Hex(col + dc, row + dr)) for d, (dc, dr) in enumerate(_OFFSETS[row % 2]))
-
-
 def _plus(a: Cost, b: Cost) -> Cost:
     return (a[0] + b[0], a[1] + b[1])
 
 
-def _span(cells: Sequence[tuple[int, int, int]]) -> int:
+def _span(cells: Sequence[Cube]) -> int:
     """The widest cube distance between two red hexes of an area."""
     return max((max(abs(a[i] - b[i]) for i in range(3)) for a in cells for b in cells), default=0)
 
 
-def area_cells(grey: Hex | None, red: Sequence[Hex]) -> tuple[tuple[int, int, int], ...]:
+def area_cells(grey: Hex | None, red: Sequence[Hex]) -> tuple[Cube, ...]:
     """The red hexes in cube coordinates relative to the grey hex, or to the first red hex without one."""
-    origin = geometry.to_cube(grey if grey is not None else red[0])
-    return tuple(_sub(geometry.to_cube(h), origin) for h in red)
+    origin = to_cube(grey if grey is not None else red[0])
+    return tuple(_sub(to_cube(h), origin) for h in red)

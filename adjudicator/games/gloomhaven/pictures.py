@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
+from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.games.registry import Pictures
-from adjudicator.spaces.hex.board import HexMap, column_letters
-from adjudicator.spaces.hex.geometry import Hex, Point, centre, corners
+from adjudicator.spaces.hex import Hex, HexSpace, Point, centre, column_letters, corners, side
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -48,7 +48,7 @@ def _marks(answer: Any) -> dict[str, list[Any]]:
     return dict(marks) if marks else {}
 
 
-def _tags(situation: Any) -> dict[Hex, str]:
+def _tags(situation: Situation) -> dict[Hex, str]:
     return {piece.at: TAGS[n % len(TAGS)] for n, piece in enumerate(situation.pieces)}
 
 
@@ -111,11 +111,10 @@ def svg_picture(situation: Situation, answer: Answer | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _terrain(board: HexMap) -> list[str]:
+def _terrain(board: HexSpace) -> list[str]:
     out = []
-    for space in board.spaces():
-        h = cast("Hex", space)
-        fill = FILL[board.feature(h)]
+    for h in board.spaces():
+        fill = FILL[feature(board, h)]
         out.append(f'<polygon points="{_points(corners(h))}" fill="{fill}" stroke="#999" stroke-width="1"/>')
         cx, cy = _px(centre(h))
         out.append(
@@ -123,9 +122,8 @@ def _terrain(board: HexMap) -> list[str]:
             f'fill="#777">{board.name(h)}</text>'
         )
     for edge in board.walls:
-        a, b = sorted(cast("frozenset[Hex]", edge))
-        shared = sorted(set(corners(a)) & set(corners(b)))
-        out.append(_segment(shared[0], shared[1], 'stroke="#111" stroke-width="4"'))
+        a, b = sorted(edge)
+        out.append(_segment(*side(a, b), 'stroke="#111" stroke-width="4"'))
     return out
 
 
@@ -168,7 +166,7 @@ def _rings(marks: dict[str, list[Any]]) -> list[str]:
     return out
 
 
-def _figures(situation: Any) -> list[str]:
+def _figures(situation: Situation) -> list[str]:
     out = []
     for piece in situation.pieces:
         cx, cy = _px(centre(piece.at))

@@ -34,6 +34,7 @@ from adjudicator.games.gloomhaven.model import (
     Situation,
     Trap,
 )
+from adjudicator.games.gloomhaven.terrain import FEATURES, build_board, feature
 from adjudicator.games.gloomhaven.value_reader import (
     INITIATIVE_FIELDS,
     SCENARIO_LEVEL_FIELDS,
@@ -41,7 +42,7 @@ from adjudicator.games.gloomhaven.value_reader import (
     read_scenario_level,
 )
 from adjudicator.situation.fields import DocumentReader, Fields, describe, fail, plain
-from adjudicator.spaces.hex import FEATURES, Hex, HexMap, build_map, parse_hex
+from adjudicator.spaces.hex import KIND, Hex, HexSpace
 
 TOP_FIELDS = ("ruleset", "scenario_level", "map", "pieces", "objects", "query", "readings", "expect")
 MAP_FIELDS = ("terrain", "walls")
@@ -85,7 +86,7 @@ class _Reader(DocumentReader):
     def __init__(self, shown: str, known_rulesets: Collection[str]) -> None:
         super().__init__(shown)
         self.known_rulesets = known_rulesets
-        self.board = HexMap(("",))
+        self.board: HexSpace = KIND.blank(0, 1)  # no hex until the map is read
         self.pieces: dict[str, Piece] = {}
         self.occupied: dict[Hex, str] = {}
 
@@ -94,7 +95,7 @@ class _Reader(DocumentReader):
         if not isinstance(value, str):
             fail(self.shown, line, field, f"expected a hex name such as C3, got {describe(value)}")
         try:
-            h = parse_hex(value)
+            h = self.board.parse(value)
         except ValueError as exc:
             fail(self.shown, line, field, str(exc))
         if not self.board.contains(h):
@@ -163,7 +164,7 @@ class _Reader(DocumentReader):
                 )
                 fail(self.shown, line, row_path, message)
             texts.append(text)
-        self.board = build_map(texts)
+        self.board = build_board(texts)
         pairs: list[tuple[Hex, Hex]] = []
         if f.has("walls"):
             for wall_path, line, pair in self.items(f, "walls"):
@@ -171,11 +172,11 @@ class _Reader(DocumentReader):
                     fail(self.shown, line, wall_path, f"expected two hex names such as [B1, C1], got {describe(pair)}")
                 a, b = (self.hex(name, line, wall_path) for name in pair)
                 try:
-                    build_map(texts, [(a, b)])
+                    build_board(texts, [(a, b)])
                 except ValueError as exc:
                     fail(self.shown, line, wall_path, str(exc))
                 pairs.append((a, b))
-        self.board = build_map(texts, pairs)
+        self.board = build_board(texts, pairs)
 
     def read_piece(self, f: Fields) -> Piece:
         """One entry of ``pieces``."""
@@ -186,10 +187,10 @@ class _Reader(DocumentReader):
         ptype = f.choice("type", PIECE_TYPES)
         at = self.hex(f.raw("at"), f.line("at"), f.name("at"))
         flying = f.flag("flying", default=False)
-        feature = self.board.feature(at)
-        if feature in BLOCKED_FOR_FIGURES:
-            f.fail("at", f"{self.board.name(at)} is {BLOCKED_FOR_FIGURES[feature]}: no figure stands there")
-        if feature == "obstacle" and not flying:
+        word = feature(self.board, at)
+        if word in BLOCKED_FOR_FIGURES:
+            f.fail("at", f"{self.board.name(at)} is {BLOCKED_FOR_FIGURES[word]}: no figure stands there")
+        if word == "obstacle" and not flying:
             f.fail("at", f"{self.board.name(at)} is an obstacle: only a flying figure may stand there")
         if at in self.occupied:
             f.fail("at", f"{self.board.name(at)} already holds {self.occupied[at]} (one figure per hex)")
@@ -268,7 +269,7 @@ class _Reader(DocumentReader):
         f.check_keys(OBJECT_FIELDS, "an object")
         f.choice("type", OBJECT_TYPES)
         at = self.hex(f.raw("at"), f.line("at"), f.name("at"))
-        if self.board.feature(at) != "trap":
+        if feature(self.board, at) != "trap":
             f.fail("at", f"{self.board.name(at)} is not a trap hex (mark it t in map.terrain)")
         if at in seen:
             f.fail("at", f"{self.board.name(at)} already has an objects entry")
@@ -303,7 +304,7 @@ class _Reader(DocumentReader):
             return value
         if isinstance(value, str):
             try:
-                parse_hex(value)
+                self.board.parse(value)
             except ValueError:
                 f.fail(key, f"expected a piece id or a hex name, got {describe(value)}")
         return self.hex(value, f.line(key), f.name(key))

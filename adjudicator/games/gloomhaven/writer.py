@@ -31,7 +31,7 @@ from adjudicator.games.gloomhaven.model import (
     Trap,
 )
 from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
-from adjudicator.spaces.hex import HexMap
+from adjudicator.spaces.hex import HexSpace
 
 
 def _number(value: Fraction) -> int | float:
@@ -45,7 +45,7 @@ def _conditions(conditions: frozenset[str] | tuple[str, ...]) -> CommentedSeq:
     return flow_seq(list(ordered))
 
 
-def _piece(piece: Piece, board: HexMap) -> CommentedMap:
+def _piece(piece: Piece, board: HexSpace) -> CommentedMap:
     """One figure, leaving out fields at their defaults."""
     out: dict[str, Any] = {"id": piece.id, "type": piece.type, "at": board.name(piece.at)}
     if piece.initiative is not None:
@@ -63,7 +63,7 @@ def _piece(piece: Piece, board: HexMap) -> CommentedMap:
     return flow_map(out)
 
 
-def _trap(trap: Trap, board: HexMap) -> CommentedMap:
+def _trap(trap: Trap, board: HexSpace) -> CommentedMap:
     """One ``objects`` entry."""
     out: dict[str, Any] = {"type": trap.type, "at": board.name(trap.at)}
     if trap.damage is not None:
@@ -73,7 +73,7 @@ def _trap(trap: Trap, board: HexMap) -> CommentedMap:
     return flow_map(out)
 
 
-def _end(end: Endpoint, board: HexMap) -> str:
+def _end(end: Endpoint, board: HexSpace) -> str:
     """A line or range end: a piece id as is, a hex by its name."""
     return end if isinstance(end, str) else board.name(end)
 
@@ -104,7 +104,7 @@ def _monster_attack(attack: MonsterAttack) -> CommentedMap:
     return out
 
 
-def _monster_turn(query: MonsterTurnQuery, board: HexMap) -> CommentedMap:
+def _monster_turn(query: MonsterTurnQuery, board: HexSpace) -> CommentedMap:
     """A ``monster_turn`` query."""
     out = CommentedMap({"kind": query.kind, "monster": query.monster})
     if query.move:
@@ -153,7 +153,7 @@ def _initiative(query: InitiativeQuery) -> CommentedMap:
     return out
 
 
-def _query(query: Query, board: HexMap) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
+def _query(query: Query, board: HexSpace) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
     """The ``query`` section."""
     if isinstance(query, MonsterTurnQuery):
         return _monster_turn(query, board)

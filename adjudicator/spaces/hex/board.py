@@ -1,23 +1,22 @@
-"""The hex map: terrain per hex, thin walls, names, steps, range and line of sight.
+"""The hex map: terrain words per hex, thin walls, names, steps, clear distances and corner segments.
 
-:class:`HexMap` implements :class:`adjudicator.spaces.base.Space` for a
-pointy-topped hex grid in odd-r offset layout (see
-:mod:`adjudicator.spaces.hex.geometry`), and adds what a hex game needs:
+:class:`HexMap` implements :class:`adjudicator.spaces.hex.interface.HexSpace`
+for a pointy-topped hex grid in odd-r offset layout (see
+:mod:`adjudicator.spaces.hex.geometry`). Its :class:`Legend` says what each
+terrain character stands for and which words are solid or opaque; from it the
+map computes:
 
-- :meth:`HexMap.feature`: the word for what a hex is (``none``, ``wall``,
-  ``obstacle``, ``trap``, ``hazardous``, ``difficult``, ``closed_door``,
-  ``locked_door``, ``open_door``), the words of the movement decisions;
-- :meth:`HexMap.adjacent`: neighbours sharing a side with no thin wall, wall
-  hexes excluded (doors included: the rules judge them);
-- :meth:`HexMap.range_distance` / :meth:`HexMap.range_distances`: fewest
-  steps around thin walls, wall hexes and closed or locked doors (cached);
-- :meth:`HexMap.sees` (cached, stops at the first clear line),
-  :meth:`HexMap.sight_lines` (the facts of all 36 corner-to-corner lines) and
-  :meth:`HexMap.clear_line` (the first clear one);
+- :meth:`HexMap.adjacent`: neighbours sharing a side with no thin wall, solid
+  hexes left out;
+- :meth:`HexMap.clear_distances`: fewest steps from adjacent to adjacent hex
+  never entering an opaque one (breadth first, cached per origin);
+- :meth:`HexMap.visible` (cached, stops at the first clear segment),
+  :meth:`HexMap.corner_segments` (what each of the 36 corner-to-corner
+  segments touches) and :meth:`HexMap.clear_segment` (the first clear one);
 - :meth:`HexMap.crossed`: the hexes whose interior a segment passes through.
 
-Everything outside the rows counts as wall: the off-map positions around the
-map block lines of sight like wall hexes, and no path leaves the map.
+The positions just outside the rows touch a segment like opaque hexes (see
+:attr:`Segment.outside`), and no step leaves the map.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -35,22 +34,11 @@ if TYPE_CHECKING:
 from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step, step_graph
 from adjudicator.spaces.hex import geometry
 from adjudicator.spaces.hex.geometry import DIRECTIONS, Hex, Point
+from adjudicator.spaces.hex.interface import Legend, Segment
 
-FEATURES: Final = {
-    ".": "none",
-    "x": "wall",
-    "o": "obstacle",
-    "t": "trap",
-    "h": "hazardous",
-    "d": "difficult",
-    "D": "closed_door",
-    "L": "locked_door",
-    "/": "open_door",
-}
-"""Terrain character -> feature word."""
-SIGHT_BLOCKERS: Final = frozenset({"wall", "closed_door", "locked_door"})
-"""Features that block line of sight and range (a closed door is a wall but for a character entering it)."""
 _NAME = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
+BLANK = Legend({".": "clear"})
+"""The legend of a blank map: ``.`` is clear, nothing solid or opaque."""
 
 
 def column_letters(col: int) -> str:
@@ -81,7 +69,7 @@ def parse_hex(name: str) -> Hex:
 
 
 def _hex(space: SpaceId) -> Hex:
-    """An id as a :class:`Hex` (ids are hexes; rule code may pass any hashable)."""
+    """An id as a :class:`Hex` (ids are hexes; callers may pass any hashable)."""
     if isinstance(space, Hex):
         return space
     col, row = cast("tuple[int, int]", space)
@@ -89,31 +77,10 @@ def _hex(space: SpaceId) -> Hex:
 
 
 @dataclass(frozen=True)
-class SightLine:
-    """One corner-to-corner segment and what it touches (the facts of ``los.line_clear``)."""
-
-    start: Point
-    end: Point
-    wall: bool
-    """It touches a thin wall (beyond merely its end corner) or a wall hex."""
-    wall_corner: bool
-    """It touches an end corner of a thin wall."""
-    door: bool
-    """It touches a closed or locked door hex."""
-    outside: bool
-    """It touches the outside of the map (the off-map ring counts as partial hexes)."""
-
-    @property
-    def clear(self) -> bool:
-        """Whether it touches nothing that blocks."""
-        return not (self.wall or self.wall_corner or self.door or self.outside)
-
-
-@dataclass(frozen=True)
 class _Blocker:
-    """A hexagon that blocks sight: a wall hex, a door, or an off-map position."""
+    """A hexagon a clear segment never touches: an opaque hex (its word) or an off-map position (``None``)."""
 
-    what: str  # wall | door | outside
+    word: str | None
     hex: Hex
     box: tuple[int, int, int, int]
 
@@ -135,14 +102,16 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 
 @dataclass(frozen=True)
 class HexMap:
-    """A hex map: rows of terrain characters (spaces removed) and thin walls.
+    """A hex map: rows of terrain characters (spaces removed), thin walls, and the legend of the characters.
 
     ``rows[i][j]`` is the character of ``Hex(j, i)``; every row has the same
-    length. ``walls`` holds each thin wall as the edge (pair of hexes) it lies on.
+    length and every character is a key of ``legend.words``. ``walls`` holds
+    each thin wall as the edge (pair of hexes) it lies on.
     """
 
     rows: tuple[str, ...]
-    walls: frozenset[Edge] = frozenset()
+    walls: frozenset[frozenset[Hex]] = frozenset()
+    legend: Legend = BLANK
 
     # -- places and names
 
@@ -161,9 +130,9 @@ class HexMap:
         """Number of rows."""
         return len(self.rows)
 
-    def spaces(self) -> tuple[SpaceId, ...]:
-        """Every hex of the rows (wall hexes included), in reading order."""
-        return tuple(Hex(j, i) for i in range(self.height) for j in range(self.width))
+    def spaces(self) -> tuple[Hex, ...]:
+        """Every hex of the rows (solid ones included), in reading order."""
+        return tuple(self._words)
 
     def contains(self, space: SpaceId) -> bool:
         """Whether ``space`` is a hex of the rows."""
@@ -174,7 +143,7 @@ class HexMap:
         """``C3``."""
         return hex_name(_hex(space))
 
-    def parse(self, name: str) -> SpaceId:
+    def parse(self, name: str) -> Hex:
         """The hex a name denotes (it may be off the map)."""
         return parse_hex(name)
 
@@ -194,16 +163,23 @@ class HexMap:
 
     # -- map facts
 
-    def feature(self, space: SpaceId) -> str:
-        """What the hex is (a word of :data:`FEATURES`); ``wall`` off the map."""
-        h = _hex(space)
-        if not self.contains(h):
-            return "wall"
-        return FEATURES[self.rows[h.row][h.col]]
+    @cached_property
+    def _words(self) -> dict[Hex, str]:
+        words = self.legend.words
+        return {Hex(j, i): words[char] for i, row in enumerate(self.rows) for j, char in enumerate(row)}
+
+    @cached_property
+    def _index(self) -> dict[tuple[int, int], Hex]:
+        """Each hex of the map by its column and row (a plain pair finds it: a :class:`Hex` is a tuple)."""
+        return {h: h for h in self._words}
+
+    def terrain_map(self) -> Mapping[Hex, str]:
+        """Every hex of the map with its terrain word, in reading order (one shared mapping)."""
+        return self._words
 
     def terrain_at(self, space: SpaceId) -> str | None:
-        """The feature word of a hex, ``None`` off the map."""
-        return self.feature(space) if self.contains(space) else None
+        """The terrain word of a hex, ``None`` off the map."""
+        return self._words.get(_hex(space))
 
     def level(self, space: SpaceId) -> int:  # noqa: ARG002 - hex maps are flat
         """Hex maps are flat: 0."""
@@ -217,24 +193,33 @@ class HexMap:
         """No stairs: ``False``."""
         return False
 
-    def blocks_sight(self, space: SpaceId) -> bool:
-        """Whether the hex blocks line of sight and range: a wall hex, a closed or locked door, off the map."""
-        return self.feature(space) in SIGHT_BLOCKERS
-
     # -- neighbours and steps
 
-    def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
+    def neighbours(self, space: SpaceId) -> tuple[Hex, ...]:
         """The on-map positions sharing a side with ``space`` (walls ignored), in direction order."""
         return tuple(n for n in geometry.around(_hex(space)) if self.contains(n))
 
     def adjacent(self, space: SpaceId) -> tuple[Hex, ...]:
-        """Neighbours that are not wall hexes and not behind a thin wall (L1659-1660); doors included."""
+        """Neighbours on the map that are not solid and not across a thin wall, in direction order."""
         h = _hex(space)
-        return tuple(
-            n
-            for n in geometry.around(h)
-            if self.contains(n) and self.feature(n) != "wall" and frozenset((h, n)) not in self.walls
-        )
+        links = self._links.get(h)
+        return self._link(h) if links is None else links
+
+    def _link(self, h: Hex) -> tuple[Hex, ...]:
+        """:meth:`adjacent` of any position (on the map or not), computed."""
+        index, words, solid, walls = self._index, self._words, self.legend.solid, self.walls
+        col, row = h
+        out = []
+        for dc, dr in geometry.OFFSETS[row % 2]:
+            n = index.get((col + dc, row + dr))
+            if n is not None and words[n] not in solid and (not walls or frozenset((h, n)) not in walls):
+                out.append(n)
+        return tuple(out)
+
+    @cached_property
+    def _links(self) -> dict[Hex, tuple[Hex, ...]]:
+        """:meth:`adjacent` of every hex of the map."""
+        return {h: self._link(h) for h in self._words}
 
     def graph(self) -> nx.DiGraph[SpaceId]:
         """Every step between neighbours, each edge carrying its :class:`Step`, cached and frozen."""
@@ -267,14 +252,14 @@ class HexMap:
         return geometry.hex_distance(_hex(a), _hex(b))
 
     def length2(self, a: SpaceId, b: SpaceId) -> int:
-        """Four times the squared distance between centres in units of half a hex side... scaled: ``3dX² + dY²``."""
+        """The squared distance between centres, scaled to integers: ``3dX² + dY²``."""
         (ax, ay), (bx, by) = geometry.centre(_hex(a)), geometry.centre(_hex(b))
         return 3 * (ax - bx) ** 2 + (ay - by) ** 2
 
     # -- directions
 
     def away(self, origin: SpaceId, space: SpaceId) -> Away:
-        """Not defined on a hex map yet (push and pull choose among hexes farther away)."""
+        """Not defined on a hex map yet."""
         msg = "directions away from a hex are not defined on a hex map yet"
         raise NotImplementedError(msg)
 
@@ -287,60 +272,67 @@ class HexMap:
         return self.beyond(space, side)
 
     def line(self, a: SpaceId, b: SpaceId) -> Line:
-        """Not used on a hex map: line of sight is corner to corner (:meth:`sight_lines`)."""
-        msg = "hex line of sight joins corners, not centres: use sees() or sight_lines()"
+        """Not offered: hex segments join corners, not centres (:meth:`corner_segments`)."""
+        msg = "hex segments join corners, not centres: use visible() or corner_segments()"
         raise NotImplementedError(msg)
 
-    # -- range
+    # -- clear distances
 
-    def passable_for_range(self, space: SpaceId) -> bool:
-        """Whether a range count may go through the hex (not a wall hex, closed or locked door, off map)."""
-        return self.contains(space) and not self.blocks_sight(space)
-
-    def range_distances(self, origin: SpaceId) -> Mapping[Hex, int]:
-        """Fewest steps from ``origin`` to every hex a range count reaches (L499-502): BFS, cached."""
+    def clear_distances(self, origin: SpaceId) -> Mapping[Hex, int]:
+        """Fewest steps from ``origin`` to every hex reached through adjacent hexes that are not opaque (cached)."""
         h = _hex(origin)
-        cache = self._range_cache
-        if h not in cache:
-            found = {h: 0}
-            queue = deque([h])
-            links = self._range_links
-            while queue:
-                here = queue.popleft()
-                for n in links.get(here, ()):
-                    if n not in found:
-                        found[n] = found[here] + 1
-                        queue.append(n)
-            cache[h] = found
-        return cache[h]
+        cache = self._distance_cache
+        found = cache.get(h)
+        if found is None:
+            found = cache[h] = self._breadth_first(h)
+        return found
 
-    def range_distance(self, a: SpaceId, b: SpaceId) -> int | None:
-        """The range from ``a`` to ``b`` counted around walls and closed doors; ``None`` when no path."""
-        return self.range_distances(a).get(_hex(b))
+    def _breadth_first(self, origin: Hex) -> dict[Hex, int]:
+        """The search behind :meth:`clear_distances` (an origin off the map reaches nothing)."""
+        found = {origin: 0}
+        queue = deque([origin])
+        links = self._clear_links
+        while queue:
+            here = queue.popleft()
+            step = found[here] + 1
+            for n in links.get(here, ()):
+                if n not in found:
+                    found[n] = step
+                    queue.append(n)
+        return found
+
+    def clear_distance(self, a: SpaceId, b: SpaceId) -> int | None:
+        """The fewest clear steps from ``a`` to ``b``; ``None`` when none reach it."""
+        return self.clear_distances(a).get(_hex(b))
 
     @cached_property
-    def _range_cache(self) -> dict[Hex, dict[Hex, int]]:
+    def _distance_cache(self) -> dict[Hex, dict[Hex, int]]:
         return {}
 
     @cached_property
-    def _range_links(self) -> dict[Hex, tuple[Hex, ...]]:
-        """Each hex's adjacent hexes that a range count may enter."""
-        return {_hex(h): tuple(n for n in self.adjacent(h) if self.passable_for_range(n)) for h in self.spaces()}
+    def _clear_links(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex's adjacent hexes that are not opaque."""
+        opaque = self.legend.opaque
+        shut = {h for h, word in self._words.items() if word in opaque}
+        return {
+            h: links if shut.isdisjoint(links) else tuple([n for n in links if n not in shut])
+            for h, links in self._links.items()
+        }
 
-    # -- line of sight
+    # -- corner segments
 
     @cached_property
     def _blockers(self) -> tuple[_Blocker, ...]:
+        """The opaque hexes in reading order, then the off-map positions next to the map in order."""
         found: list[_Blocker] = []
-        outside: set[Hex] = set()
-        for space in self.spaces():
-            h = _hex(space)
-            feature = self.feature(h)
-            if feature in SIGHT_BLOCKERS:
-                what = "wall" if feature == "wall" else "door"
-                found.append(_Blocker(what, h, _box(geometry.corners(h))))
-            outside.update(n for n in geometry.around(h) if not self.contains(n))
-        found.extend(_Blocker("outside", h, _box(geometry.corners(h))) for h in sorted(outside))
+        outside: set[tuple[int, int]] = set()
+        opaque, index = self.legend.opaque, self._index
+        for h, word in self._words.items():
+            if word in opaque:
+                found.append(_Blocker(word, h, geometry.hexagon_box(h)))
+            col, row = h
+            outside.update(p for dc, dr in geometry.OFFSETS[row % 2] if (p := (col + dc, row + dr)) not in index)
+        found.extend(_Blocker(None, h, geometry.hexagon_box(h)) for h in (Hex(*p) for p in sorted(outside)))
         return tuple(found)
 
     @cached_property
@@ -379,22 +371,22 @@ class HexMap:
         walls = [w for w in self._thin_walls if _overlap(_box(w), box)]
         return blockers, walls
 
-    def _line(
-        self, p: Point, q: Point, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]
-    ) -> SightLine:
+    @staticmethod
+    def _segment(p: Point, q: Point, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]) -> Segment:
         """Everything the segment ``p q`` touches."""
-        touched = {k.what for k in blockers if geometry.segment_touches_hex(p, q, k.hex)}
-        wall, corner = "wall" in touched, False
+        touched = {k.word for k in blockers if geometry.segment_touches_hex(p, q, k.hex)}
+        crosses = ends = False
         for a, b in walls:
             if not geometry.segments_touch(p, q, a, b):
                 continue
             at_end = geometry.on_segment(a, p, q) or geometry.on_segment(b, p, q)
             collinear = geometry.orient(p, q, a) == 0 and geometry.orient(p, q, b) == 0
             if at_end and not collinear:
-                corner = True
+                ends = True
             else:
-                wall = True
-        return SightLine(p, q, wall=wall, wall_corner=corner, door="door" in touched, outside="outside" in touched)
+                crosses = True
+        words = frozenset(w for w in touched if w is not None)
+        return Segment(p, q, opaque=words, thin_wall=crosses, thin_wall_end=ends, outside=None in touched)
 
     @staticmethod
     def _clear(p: Point, q: Point, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]) -> bool:
@@ -404,58 +396,54 @@ class HexMap:
                 return False
         return not any(geometry.segments_touch(p, q, a, b) for a, b in walls)
 
-    def sight_lines(self, a: SpaceId, b: SpaceId) -> tuple[SightLine, ...]:
+    def corner_segments(self, a: SpaceId, b: SpaceId) -> tuple[Segment, ...]:
         """The 36 corner-to-corner segments from ``a`` to ``b`` with what each touches, in corner order."""
         ha, hb = _hex(a), _hex(b)
         blockers, walls = self._near(ha, hb)
-        return tuple(self._line(p, q, blockers, walls) for p, q in geometry.corner_pairs(ha, hb))
+        return tuple(self._segment(p, q, blockers, walls) for p, q in geometry.corner_pairs(ha, hb))
 
-    def clear_line(self, a: SpaceId, b: SpaceId) -> SightLine | None:
-        """The first clear corner-to-corner segment from ``a`` to ``b``, or ``None`` (GH.LOS.DEF's test)."""
+    def clear_segment(self, a: SpaceId, b: SpaceId) -> Segment | None:
+        """The first clear corner-to-corner segment from ``a`` to ``b``, or ``None``."""
         ha, hb = _hex(a), _hex(b)
         blockers, walls = self._near(ha, hb)
         spoilt = self._spoilt_corners
         for p, q in geometry.corner_pairs(ha, hb):
             if p not in spoilt and q not in spoilt and self._clear(p, q, blockers, walls):
-                return self._line(p, q, blockers, walls)
+                return self._segment(p, q, blockers, walls)
         return None
 
     @cached_property
     def _spoilt_corners(self) -> frozenset[Point]:
-        """Corner points on a blocker (wall hex, door, outside, thin wall end): no clear line starts there."""
+        """Corner points on a blocker (opaque hex, off-map position, thin wall end): no clear segment starts there."""
         points = {c for k in self._blockers for c in geometry.corners(k.hex)}
         points.update(end for wall in self._thin_walls for end in wall)
         return frozenset(points)
 
-    def sees(self, a: SpaceId, b: SpaceId) -> bool:
-        """Whether some corner of ``a`` joins some corner of ``b`` touching nothing that blocks (cached).
-
-        A hex sees itself. Figures, obstacles and terrain are not considered (they never block).
-        """
+    def visible(self, a: SpaceId, b: SpaceId) -> bool:
+        """Whether some corner of ``a`` joins some corner of ``b`` by a clear segment (cached); a hex sees itself."""
         ha, hb = _hex(a), _hex(b)
         if ha == hb:
             return True
         key = frozenset((ha, hb))
         cache = self._sight_cache
         if key not in cache:
-            cache[key] = self.clear_line(ha, hb) is not None
+            cache[key] = self.clear_segment(ha, hb) is not None
         return cache[key]
 
     def crossed(self, p: Point, q: Point) -> tuple[Hex, ...]:
         """The on-map hexes whose interior the segment ``p q`` passes through, in reading order."""
         box = _box((p, q))
         out = []
-        for space in self.spaces():
-            h = _hex(space)
+        for h in self._words:
             poly = geometry.corners(h)
             if _overlap(_box(poly), box) and geometry.segment_enters_polygon(p, q, poly):
                 out.append(h)
         return tuple(out)
 
-    # -- map fields and drawing
+    # -- map fields
 
     def map_fields(self, map_kind: str) -> dict[str, Any]:  # noqa: ARG002 - one kind of hex map
-        """``terrain`` rows (even rows indented, as the contract writes them) and ``walls``."""
+        """``terrain`` rows (even rows indented by half a hex, characters spaced) and ``walls``."""
         terrain = [MapText((" " if i % 2 else "") + " ".join(row)) for i, row in enumerate(self.rows)]
         fields: dict[str, Any] = {"terrain": terrain}
         if self.walls:
@@ -464,8 +452,8 @@ class HexMap:
         return fields
 
 
-def build_map(terrain: Sequence[str], walls: Iterable[tuple[SpaceId, SpaceId]] = ()) -> HexMap:
-    """A map from terrain rows (spaces ignored) and wall pairs; ``ValueError`` naming the bad row or wall."""
+def build_map(terrain: Sequence[str], legend: Legend, walls: Iterable[tuple[SpaceId, SpaceId]] = ()) -> HexMap:
+    """A map from terrain rows (spaces ignored), their legend and wall pairs; ``ValueError`` naming the bad one."""
     rows = tuple("".join(text.split()) for text in terrain)
     if not rows or not rows[0]:
         msg = "a map needs at least one row with at least one hex"
@@ -474,12 +462,12 @@ def build_map(terrain: Sequence[str], walls: Iterable[tuple[SpaceId, SpaceId]] =
         if len(row) != len(rows[0]):
             msg = f"row {number} has {len(row)} hexes, row 1 has {len(rows[0])} (every row has the same number)"
             raise ValueError(msg)
-        bad = sorted({c for c in row if c not in FEATURES})
+        bad = sorted({c for c in row if c not in legend.words})
         if bad:
-            msg = f"row {number}: unknown terrain character {bad[0]!r} (known: {' '.join(FEATURES)})"
+            msg = f"row {number}: unknown terrain character {bad[0]!r} (known: {' '.join(legend.words)})"
             raise ValueError(msg)
-    board = HexMap(rows)
-    edges: set[Edge] = set()
+    board = HexMap(rows, legend=legend)
+    edges: set[frozenset[Hex]] = set()
     for a, b in walls:
         ha, hb = _hex(a), _hex(b)
         for h in (ha, hb):
@@ -489,4 +477,4 @@ def build_map(terrain: Sequence[str], walls: Iterable[tuple[SpaceId, SpaceId]] =
             msg = f"{hex_name(ha)} and {hex_name(hb)} do not share a side, so no thin wall lies between them"
             raise ValueError(msg)
         edges.add(frozenset((ha, hb)))
-    return HexMap(rows, frozenset(edges))
+    return HexMap(rows, frozenset(edges), legend)

@@ -2,7 +2,7 @@
 
 A :class:`Hex` is a column and a row counted from 0 (``A1`` is ``Hex(0, 0)``);
 odd rows in 0-based terms (rows 2, 4, ... as people count) are shifted half a
-hex to the right. In the contract's units (√3/2 across, 1/2 down) the centre
+hex to the right. In the map's units (√3/2 of a side across, 1/2 down) the centre
 of ``Hex(j, i)`` is ``(2j + i mod 2, 3i)`` and its six corners are integer
 points, so every test here is done with integer cross products: segment
 against segment and segment against a convex hexagon, boundaries included.
@@ -15,7 +15,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 Point = tuple[int, int]
-"""An integer point in the contract's units."""
+"""An integer point in the map's units (see the module docstring)."""
+Cube = tuple[int, int, int]
+"""Cube coordinates ``(x, y, z)`` of a hex, with ``x + y + z == 0``."""
 
 
 class Hex(NamedTuple):
@@ -26,12 +28,22 @@ class Hex(NamedTuple):
 
 
 DIRECTIONS = ("west", "east", "northwest", "northeast", "southwest", "southeast")
-"""The six neighbour directions, in the contract's table order."""
+"""The six neighbour directions, in a fixed order: the row's two, then the two above, then the two below."""
 
 _EVEN_ROW = ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
 """Offsets from a hex in a flush row (0-based even: rows 1, 3, ... as people count)."""
 _ODD_ROW = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1))
 """Offsets from a hex in a shifted row (0-based odd: rows 2, 4, ...)."""
+
+
+OFFSETS = (_EVEN_ROW, _ODD_ROW)
+"""The neighbour offsets of a hex by its row's parity (``OFFSETS[row % 2]``), in :data:`DIRECTIONS` order."""
+
+
+def hexagon_box(h: Hex) -> tuple[int, int, int, int]:
+    """The bounding box of ``h``'s hexagon: low x, low y, high x, high y."""
+    x, y = centre(h)
+    return (x - 1, y - 2, x + 1, y + 2)
 
 
 def neighbour(h: Hex, direction: int) -> Hex:
@@ -42,7 +54,8 @@ def neighbour(h: Hex, direction: int) -> Hex:
 
 def around(h: Hex) -> tuple[Hex, ...]:
     """The six positions next to ``h`` (on a map or not), in :data:`DIRECTIONS` order."""
-    return tuple(neighbour(h, d) for d in range(6))
+    col, row = h
+    return tuple(Hex(col + dc, row + dr) for dc, dr in (_ODD_ROW if row % 2 else _EVEN_ROW))
 
 
 def centre(h: Hex) -> Point:
@@ -65,20 +78,20 @@ def side(a: Hex, b: Hex) -> tuple[Point, Point]:
     return shared[0], shared[1]
 
 
-def to_cube(h: Hex) -> tuple[int, int, int]:
+def to_cube(h: Hex) -> Cube:
     """Cube coordinates ``(x, y, z)`` with ``x + y + z == 0`` (for distances, turns and mirrors)."""
     x = h.col - (h.row - (h.row & 1)) // 2
     z = h.row
     return (x, -x - z, z)
 
 
-def from_cube(cube: tuple[int, int, int]) -> Hex:
+def from_cube(cube: Cube) -> Hex:
     """The hex with these cube coordinates."""
     x, _, z = cube
     return Hex(x + (z - (z & 1)) // 2, z)
 
 
-def rotate(cube: tuple[int, int, int], turns: int) -> tuple[int, int, int]:
+def rotate(cube: Cube, turns: int) -> Cube:
     """``cube`` turned by ``turns`` sixths of a full turn clockwise about the origin."""
     x, y, z = cube
     for _ in range(turns % 6):
@@ -86,7 +99,7 @@ def rotate(cube: tuple[int, int, int], turns: int) -> tuple[int, int, int]:
     return (x, y, z)
 
 
-def mirror(cube: tuple[int, int, int]) -> tuple[int, int, int]:
+def mirror(cube: Cube) -> Cube:
     """``cube`` reflected left-right through the vertical axis of the origin hex."""
     x, y, z = cube
     return (y, x, z)

@@ -1,18 +1,19 @@
-"""The house as a room graph: room tiles on a grid per floor, doors per side, and the passages between them.
+"""The house as a room graph: room tiles on a grid per floor, doors on their sides, and extra connections.
 
-A place is a room id (``kitchen``) or, inside an obstacle room, ``room:side``
-(``chasm:a``). :meth:`House.passages` lists every way out of a place as a
-:class:`Passage` whose ``kind`` names the way taken (joined doors, a false
-opening, the front door, an unexplored door, a staircase, the coal chute, a
-fall, a printed or card link, an obstacle crossing); which of them a piece may
-take, and at what price, is for the rules to decide. The special rooms are
-known by their tile ids (see :data:`SPECIAL_ROOMS`).
+A place is a tile id or, inside a tile split into parts, ``tile:part``.
+:meth:`House.passages` lists every way out of a place as a
+:class:`Passage`. The house itself makes the ways through doors: joined doors,
+a door facing a doorless side, a door with nothing (or a tile not drawn yet)
+behind it, a sealed door. Every other way is a :class:`Link` the builder
+passes in, under a kind name of the builder's choosing. Which ways a piece may
+take, and at what price, is for the rules to decide: the house knows no tile
+by its name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -26,56 +27,50 @@ FLOORS = ("basement", "ground", "upper")
 SIDES = ("N", "E", "S", "W")
 """Tile sides: north is up."""
 OFFSET = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+"""The grid step (column, row) across each side."""
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
-SPECIAL_ROOMS = (
-    *("entrance_hall", "foyer", "grand_staircase", "upper_landing", "basement_landing", "stairs_from_basement"),
-    *("coal_chute", "collapsed_room", "junk_room", "mystic_elevator", "vault", "chasm", "catacombs", "tower"),
-    *("revolving_wall", "gallery"),
-)
-"""Room ids whose names carry rules."""
-OBSTACLE_ROOMS = ("chasm", "catacombs", "tower", "vault")
-"""Rooms with an obstacle inside: a piece in one stands on one of its sides."""
-TOKEN_TYPES = ("secret_passage", "secret_stairs", "below_collapsed_room")
+"""The side facing each side across a shared edge."""
+REVERSED = {"up": "down", "down": "up"}
+"""A link's direction seen from its other end."""
+
+DOORS = "doors"
+"""Passage kind: two tiles with doors on their shared side."""
+FALSE_OPENING = "false_opening"
+"""Passage kind: a door facing a side without one (it leads nowhere)."""
+UNEXPLORED = "unexplored"
+"""Passage kind: a door with no tile behind it, or facing a tile not drawn yet (``to`` is that tile's place)."""
+SEALED = "sealed"
+"""Passage kind: a door on a sealed side (it leads nowhere)."""
 
 
 @dataclass(frozen=True)
-class Obstacle:
-    """The obstacle inside a room: the crossing roll printed on the tile and the doors of each side."""
+class Part:
+    """One part of a tile split in parts: its name and the doors that open onto it."""
 
-    trait: str
-    target: int
-    sides: tuple[tuple[str, frozenset[str]], ...]
-    """(side name, the doors on that part), in file order."""
-
-    def side_of(self, door: str) -> str:
-        """The side whose part holds ``door`` (the first side when none does)."""
-        for name, doors in self.sides:
-            if door in doors:
-                return name
-        return self.sides[0][0]
+    name: str
+    doors: frozenset[str]
 
 
 @dataclass(frozen=True)
 class Room:
-    """One room tile of the house."""
+    """One room tile: where it lies, its doors, and how it is divided.
+
+    ``parts``: the tile's parts, in order, when it is split (a piece in it stands
+    on one); empty when the tile is one place. ``sealed``: sides whose door
+    never opens. ``undrawn``: the tile is placed where it will be drawn but is
+    not in the house yet (a door facing it is unexplored). ``stairs``: a stair
+    end is printed on the tile.
+    """
 
     id: str
     floor: str
     col: int
     row: int
     doors: frozenset[str]
-    symbol: str | None = None
-    new: bool = False
-    placed_by: str = "discovery"
-    obstacle: Obstacle | None = None
-    moved_this_turn: bool = False
-    front_door: str | None = None
-    """The side of the front door (the entrance hall only)."""
-
-    @property
-    def undiscovered(self) -> bool:
-        """A ``new`` tile still to be drawn: entering it discovers it (a haunt's new tile is already in the house)."""
-        return self.new and self.placed_by == "discovery"
+    parts: tuple[Part, ...] = ()
+    sealed: frozenset[str] = frozenset()
+    undrawn: bool = False
+    stairs: bool = False
 
     @property
     def square(self) -> str:
@@ -83,47 +78,63 @@ class Room:
         return f"{column_name(self.col)}{self.row + 1}"
 
     def places(self) -> tuple[str, ...]:
-        """The places of the room: itself, or one per side of its obstacle."""
-        if self.obstacle is None:
+        """The places of the tile: itself, or one per part."""
+        if not self.parts:
             return (self.id,)
-        return tuple(f"{self.id}:{name}" for name, _ in self.obstacle.sides)
+        return tuple(f"{self.id}:{part.name}" for part in self.parts)
+
+    def part_by_door(self, door: str) -> str:
+        """The name of the part that holds ``door`` (the first part when none does; ``""`` for a whole tile)."""
+        if not self.parts:
+            return ""
+        return next((part.name for part in self.parts if door in part.doors), self.parts[0].name)
 
     def place_by_door(self, door: str) -> str:
         """The place a piece entering through ``door`` arrives at."""
-        if self.obstacle is None:
+        if not self.parts:
             return self.id
-        return f"{self.id}:{self.obstacle.side_of(door)}"
+        return f"{self.id}:{self.part_by_door(door)}"
 
     def doors_of(self, place: str) -> frozenset[str]:
-        """The doors of one place of the room."""
-        if self.obstacle is None:
+        """The doors of one place of the tile."""
+        if not self.parts:
             return self.doors
-        side = place.partition(":")[2]
-        return next((doors for name, doors in self.obstacle.sides if name == side), frozenset())
+        name = place.partition(":")[2]
+        return next((part.doors for part in self.parts if part.name == name), frozenset())
 
 
 @dataclass(frozen=True)
 class Link:
-    """A passage printed on a tile or made by a card."""
+    """A way between two places beyond their doors, named by the builder (``kind``).
+
+    ``frm`` and ``to`` are tile ids or places (``tile:part``): a way leaves from
+    every place of a tile and arrives at its first place. A two-way link offers
+    the same way back (its ``direction`` reversed); a ``one_way`` link is only
+    travelled from ``frm``, and when ``against`` names a kind, ``to`` lists the way
+    back under that kind, which is no step of :meth:`House.graph`. ``cost``,
+    ``roll`` and ``direction`` (``up`` or ``down``) are data for the rules.
+    """
 
     frm: str
     to: str
+    kind: str
     one_way: bool = False
-    cost: int = 1
+    against: str | None = None
+    cost: int | None = None
     roll: tuple[str, int] | None = None
+    direction: str | None = None
 
 
 @dataclass(frozen=True)
 class Passage:
     """One way out of a place.
 
-    ``kind``: ``doors``, ``false_opening``, ``front_door``, ``unexplored`` (a
-    door with no tile behind it, or the door facing a ``new`` tile),
-    ``staircase``, ``basement_stairs``, ``coal_chute``, ``collapsed_room``,
-    ``card_link``, ``against_one_way`` or ``obstacle_cross``. ``to`` is the
-    place reached (``None`` for an unexplored door with no tile yet and for
-    closed ways); ``door`` is the side of the tile left through, when the way
-    is a door. ``direction`` is ``down`` or ``up`` for the chute and the fall.
+    ``kind``: one of the door kinds (:data:`DOORS`, :data:`FALSE_OPENING`,
+    :data:`UNEXPLORED`, :data:`SEALED`), or the kind of the :class:`Link` it
+    comes from (its ``against`` kind when taken against a one-way link). ``to``
+    is the place reached (``None`` for a door leading nowhere); ``door`` is the
+    side of the tile left through, when the way is a door; ``link`` the link a
+    way comes from.
     """
 
     frm: str
@@ -132,8 +143,15 @@ class Passage:
     door: str | None = None
     cost: int | None = None
     roll: tuple[str, int] | None = None
-    direction: str = "down"
+    direction: str | None = None
     link: Link | None = None
+    step: bool = True
+    """Whether the way is a step of :meth:`House.graph` (a way against a one-way link is not)."""
+
+
+def _way(link: Link, frm: str, to: str, kind: str, direction: str | None, *, step: bool = True) -> Passage:
+    """The passage a link gives from one of its places."""
+    return Passage(frm, to, kind, cost=link.cost, roll=link.roll, direction=direction, link=link, step=step)
 
 
 def column_name(col: int) -> str:
@@ -161,13 +179,10 @@ def parse_square(name: str) -> tuple[int, int]:
 
 @dataclass(frozen=True, eq=False)
 class House:
-    """The room graph of one situation (implements :class:`adjudicator.spaces.base.Space`)."""
+    """The room graph of one situation (implements :class:`adjudicator.spaces.rooms.RoomSpace`)."""
 
     rooms: tuple[Room, ...]
     links: tuple[Link, ...] = ()
-    tokens: tuple[tuple[str, str], ...] = ()
-    """(token type, room id) pairs."""
-    tiles_left: Mapping[str, int | None] = field(default_factory=dict)
 
     # -- indexes
 
@@ -192,7 +207,12 @@ class House:
 
     @cached_property
     def _passages(self) -> dict[str, tuple[Passage, ...]]:
-        return {place: self._compute_passages(place) for place in self._places}
+        linked = self._linked()
+        return {place: (*self._door_passages(place), *linked.get(place, ())) for place in self._places}
+
+    @cached_property
+    def _neighbours(self) -> dict[str, tuple[str, ...]]:
+        return {place: self._compute_neighbours(place) for place in self._places}
 
     def __hash__(self) -> int:
         return id(self)
@@ -226,12 +246,12 @@ class House:
         return str(space)
 
     def parse(self, name: str) -> SpaceId:
-        """A place id is its own name; a bare obstacle room id means its first side."""
+        """A place id is its own name; a bare id of a split tile means its first part."""
         if not name or not isinstance(name, str):
             msg = f"expected a room id, got {name!r}"
             raise ValueError(msg)
         room = self.by_id.get(name)
-        if room is not None and room.obstacle is not None:
+        if room is not None and room.parts:
             return room.places()[0]
         return name
 
@@ -241,14 +261,14 @@ class House:
         room = self.by_id.get(room_id)
         if room is None:
             return f"no room {room_id!r} in the house"
-        if room.obstacle is None:
-            return f"{room_id} has no obstacle, so no sides"
-        names = ", ".join(name for name, _ in room.obstacle.sides)
-        return f"{room_id} has no side {side!r} (sides: {names})"
+        if not room.parts:
+            return f"{room_id} is not split, so it has no part {side!r}"
+        names = ", ".join(part.name for part in room.parts)
+        return f"{room_id} has no part {side!r} (parts: {names})"
 
     def extent(self) -> str:
         """The house's size in words."""
-        counts = {f: sum(1 for r in self.rooms if r.floor == f and not r.undiscovered) for f in FLOORS}
+        counts = {f: sum(1 for r in self.rooms if r.floor == f and not r.undrawn) for f in FLOORS}
         return ", ".join(f"{n} {f} room{'s' * (n != 1)}" for f, n in counts.items() if n)
 
     def sort_key(self, space: SpaceId) -> tuple[int, ...]:
@@ -270,13 +290,13 @@ class House:
         return self.contains(space)
 
     def has_stairs(self, space: SpaceId) -> bool:
-        """Rooms whose tiles carry a staircase."""
-        return self.room_of(space).id in ("grand_staircase", "upper_landing", "stairs_from_basement", "foyer")
+        """Whether the tile carries a stair end (see :attr:`Room.stairs`)."""
+        return self.room_of(space).stairs
 
     # -- passages
 
     def passages(self, place: str) -> tuple[Passage, ...]:
-        """Every way out of a place (see :class:`Passage`), in a fixed order."""
+        """Every way out of a place (see :class:`Passage`): its doors in side order, then its links in order."""
         return self._passages.get(place, ())
 
     def neighbour_through(self, room: Room, door: str) -> Room | None:
@@ -289,84 +309,61 @@ class House:
         ra, rb = self.by_id[a], self.by_id[b]
         return ra.floor == rb.floor and abs(ra.col - rb.col) + abs(ra.row - rb.row) == 1
 
-    def tokens_of(self, kind: str) -> tuple[str, ...]:
-        """Rooms holding a token of this type, in file order."""
-        return tuple(room for token, room in self.tokens if token == kind)
-
-    def _compute_passages(self, place: str) -> tuple[Passage, ...]:
+    def _door_passages(self, place: str) -> list[Passage]:
         room = self.room_of(place)
         out: list[Passage] = []
         for door in SIDES:
             if door not in room.doors_of(place):
                 continue
-            if room.front_door == door:
-                out.append(Passage(place, None, "front_door", door))
+            if door in room.sealed:
+                out.append(Passage(place, None, SEALED, door))
                 continue
             other = self.neighbour_through(room, door)
             if other is None:
-                out.append(Passage(place, None, "unexplored", door))
+                out.append(Passage(place, None, UNEXPLORED, door))
             elif OPPOSITE[door] not in other.doors:
-                out.append(Passage(place, None, "false_opening", door))
+                out.append(Passage(place, None, FALSE_OPENING, door))
             else:
                 target = other.place_by_door(OPPOSITE[door])
-                out.append(Passage(place, target, "unexplored" if other.undiscovered else "doors", door))
-        if room.obstacle is not None:
-            out.extend(Passage(place, other, "obstacle_cross") for other in room.places() if other != place)
-        out.extend(self._special_passages(room, place))
-        return tuple(out)
-
-    def _special_passages(self, room: Room, place: str) -> list[Passage]:  # noqa: C901 - one branch per special room
-        out: list[Passage] = []
-        rooms = self.by_id
-
-        def first(room_id: str) -> str | None:
-            target = rooms.get(room_id)
-            return None if target is None else target.places()[0]
-
-        pairs = {"grand_staircase": ("upper_landing", "staircase"), "upper_landing": ("grand_staircase", "staircase")}
-        if room.id in pairs:
-            to = first(pairs[room.id][0])
-            if to is not None:
-                out.append(Passage(place, to, pairs[room.id][1]))
-        stairs = rooms.get("stairs_from_basement")
-        if stairs is not None and not stairs.undiscovered:
-            if room.id == "stairs_from_basement" and "foyer" in rooms:
-                out.append(Passage(place, "foyer", "basement_stairs", direction="up"))
-            if room.id == "foyer":
-                out.append(Passage(place, first("stairs_from_basement"), "basement_stairs", direction="down"))
-        if room.id == "basement_landing" and "coal_chute" in rooms:
-            out.append(Passage(place, first("coal_chute"), "coal_chute", direction="up"))
-        if room.id == "collapsed_room":
-            out.extend(Passage(place, to, "collapsed_room", direction="down") for to in self.fall_targets())
-        for kind in ("secret_passage", "secret_stairs"):
-            holders = self.tokens_of(kind)
-            if room.id in holders:
-                out.extend(Passage(place, first(other), "card_link", cost=1) for other in holders if other != room.id)
-        for link in self.links:
-            if link.frm == room.id:
-                out.append(Passage(place, first(link.to), "card_link", cost=link.cost, roll=link.roll, link=link))
-            if link.to == room.id:
-                kind = "against_one_way" if link.one_way else "card_link"
-                out.append(Passage(place, first(link.frm), kind, cost=link.cost, roll=link.roll, link=link))
+                out.append(Passage(place, target, UNEXPLORED if other.undrawn else DOORS, door))
         return out
 
-    def fall_targets(self) -> tuple[str, ...]:
-        """Where a fall through the Collapsed Room may land (see the contract's connections)."""
-        below = self.tokens_of("below_collapsed_room")
-        if below:
-            return tuple(self.by_id[r].places()[0] for r in below if r in self.by_id)
-        basement = [r for r in self.rooms if r.floor == "basement"]
-        return tuple(r.places()[0] for r in basement)
+    def _ends(self, ref: str) -> tuple[str, ...]:
+        """The places a link end names: a place itself, or every place of a tile (none off the house)."""
+        if ref in self._index and ref not in self.by_id:
+            return (ref,)
+        room = self.by_id.get(ref)
+        return () if room is None else room.places()
+
+    def _linked(self) -> dict[str, list[Passage]]:
+        """The ways every link gives, by the place they leave from, in link order."""
+        out: dict[str, list[Passage]] = {}
+        for link in self.links:
+            frm, to = self._ends(link.frm), self._ends(link.to)
+            if not frm or not to:
+                continue
+            for place in frm:
+                out.setdefault(place, []).append(_way(link, place, to[0], link.kind, link.direction))
+            if link.one_way and link.against is None:
+                continue
+            kind = link.against if link.one_way and link.against is not None else link.kind
+            back = REVERSED.get(link.direction or "", link.direction)
+            for place in to:
+                out.setdefault(place, []).append(_way(link, place, frm[0], kind, back, step=not link.one_way))
+        return out
 
     # -- the generic space interface
 
-    def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
-        """Places joined to ``space`` by doors on both tiles or a connection (no new tiles)."""
-        out: list[SpaceId] = []
-        for p in self.passages(str(space)):
-            if p.to is not None and p.kind != "against_one_way" and p.to not in out:
+    def _compute_neighbours(self, place: str) -> tuple[str, ...]:
+        out: list[str] = []
+        for p in self.passages(place):
+            if p.to is not None and p.step and p.to not in out:
                 out.append(p.to)
         return tuple(out)
+
+    def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
+        """Places joined to ``space`` by doors on both tiles (an undrawn tile too: entering draws it) or a step link."""
+        return self._neighbours.get(str(space), ())
 
     def graph(self) -> nx.DiGraph[SpaceId]:
         """Every step between neighbours, each edge carrying its :class:`Step`, cached and frozen."""
@@ -387,29 +384,20 @@ class House:
         """The steps to every joined place."""
         return tuple(self.step(frm, to) for to in self.neighbours(frm))
 
-    def separates(self, edges: Any, a: SpaceId, b: SpaceId) -> bool:
+    def separates(self, edges: Collection[Edge], a: SpaceId, b: SpaceId) -> bool:
         """Whether the edge between two places is among ``edges``."""
         return frozenset((a, b)) in edges
 
     def distance(self, a: SpaceId, b: SpaceId) -> int:
-        """Fewest steps between two places through joined doors and connections (-1 when none)."""
+        """Fewest steps between two places through joined doors and links (-1 when none), on :meth:`graph`."""
         if a == b:
             return 0
-        seen = {a}
-        frontier = [a]
-        steps = 0
-        while frontier:
-            steps += 1
-            nxt: list[SpaceId] = []
-            for place in frontier:
-                for other in self.neighbours(place):
-                    if other == b:
-                        return steps
-                    if other not in seen:
-                        seen.add(other)
-                        nxt.append(other)
-            frontier = nxt
-        return -1
+        import networkx as nx  # noqa: PLC0415 - loaded with the graph, which imports it first
+
+        try:
+            return int(nx.shortest_path_length(self.graph(), a, b))
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            return -1
 
     def length2(self, a: SpaceId, b: SpaceId) -> int:
         """Squared grid distance between two tiles' centres (floors apart count as far)."""
@@ -433,7 +421,7 @@ class House:
         return self.beyond(space, side[:1].upper())
 
     def straight_chain(self, a: str, b: str) -> tuple[str, ...] | None:
-        """The rooms from ``a`` to ``b`` along one row or column of one floor, or ``None``."""
+        """The rooms from ``a`` to ``b`` along one row or column of one floor, or ``None`` (a gap, an undrawn tile)."""
         ra, rb = self.room_of(a), self.room_of(b)
         if ra.floor != rb.floor or (ra.col != rb.col and ra.row != rb.row):
             return None
@@ -444,23 +432,26 @@ class House:
         while (col, row) != (rb.col, rb.row):
             col, row = col + dc, row + dr
             room = self.by_square.get((ra.floor, col, row))
-            if room is None or room.undiscovered:
+            if room is None or room.undrawn:
                 return None
             chain.append(room.id)
         return tuple(chain)
 
-    def doors_joined(self, a: str, b: str) -> bool:
-        """Whether two adjacent rooms both have a door on their shared side."""
+    def side_towards(self, a: str, b: str) -> str | None:
+        """The side of room ``a`` that room ``b`` lies across, when they are adjacent."""
         ra, rb = self.by_id[a], self.by_id[b]
-        if not self.adjacent(a, b):
+        if ra.floor != rb.floor:
+            return None
+        return next((s for s, (dc, dr) in OFFSET.items() if (ra.col + dc, ra.row + dr) == (rb.col, rb.row)), None)
+
+    def doors_joined(self, a: str, b: str) -> bool:
+        """Whether two adjacent rooms both have an unsealed door on their shared side."""
+        side = self.side_towards(a, b)
+        if side is None:
             return False
-        side = next(s for s, (dc, dr) in OFFSET.items() if (ra.col + dc, ra.row + dr) == (rb.col, rb.row))
-        return (
-            side in ra.doors
-            and OPPOSITE[side] in rb.doors
-            and ra.front_door != side
-            and rb.front_door != OPPOSITE[side]
-        )
+        ra, rb = self.by_id[a], self.by_id[b]
+        back = OPPOSITE[side]
+        return side in ra.doors and back in rb.doors and side not in ra.sealed and back not in rb.sealed
 
     def line(self, a: SpaceId, b: SpaceId) -> Line:
         """The straight chain of rooms between two rooms (empty interior when there is none)."""
@@ -476,5 +467,3 @@ class House:
                 for r in self.rooms
             ]
         }
-
-    # -- drawing

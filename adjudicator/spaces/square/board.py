@@ -1,15 +1,13 @@
-"""Square-grid board: squares, names, terrain layout and pure geometry.
+"""Square-grid board: a map of squares with terrain, levels, indoor marks, walls and stairs.
 
-This module is the single home of square-grid assumptions.  It knows how
-squares are named, which squares touch, where walls sit and how far apart
-two squares are.  It knows nothing about the rules: whether a wall blocks
-movement, what hindering terrain does, or how elevation matters is decided
-elsewhere from the facts computed here.
+The board knows which squares are on the map, where walls sit and what a
+step or a line between two squares meets; naming squares and which squares
+touch are in :mod:`.grid`, lines in :mod:`.geometry`.  It gives facts only:
+what a wall, a terrain word or a level means is for the code that reads them.
 
 Coordinates
-    A square is ``(col, row)``, both 0-based.  ``A1`` is the top-left square
-    ``(0, 0)``; columns run ``A..Z, AA, AB, ...`` to the right and rows run
-    ``1, 2, ...`` downwards, so ``C3`` is ``(2, 2)``.
+    A square is ``(col, row)``, both 0-based (see :mod:`.grid`): ``A1`` is
+    ``(0, 0)`` and ``C3`` is ``(2, 2)``.
 
 Map text
     ``Board.from_rows`` reads one string per row, one character per square:
@@ -19,27 +17,35 @@ Map text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step, step_graph
+from adjudicator.spaces.square.geometry import line
+from adjudicator.spaces.square.grid import (
+    KIND_NAME,
+    SIDE_STEP,
+    Square,
+    SquareLike,
+    Wall,
+    as_square,
+    column_name,
+    corner_squares,
+    diagonal_edges,
+    distance,
+    is_diagonal,
+    is_orthogonal,
+    king_neighbours,
+    parse_square,
+    shown_name,
+    square_name,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
-
-Square = tuple[int, int]
-"""A grid square as ``(col, row)``, 0-based, ``(0, 0)`` being ``A1``."""
-
-Wall = frozenset[Square]
-"""A wall segment: the unordered pair of orthogonally adjacent squares it
-separates."""
-
-SquareLike = Square | str
-"""A square given either as coordinates or by name (``"C3"``)."""
 
 DEFAULT_ELEVATION = 1
 """Elevation of a square whose elevation is not given."""
@@ -48,21 +54,6 @@ ABSENT_CHAR = "x"
 """Map character for a grid position that is not part of the map."""
 
 _SQUARES_PER_WALL = 2
-
-DOOR_STEP: Final[dict[str, Square]] = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
-"""The step to the square across each side of a square (a portal's doorway side)."""
-
-_NAME_RE = re.compile(r"([A-Z]+)([1-9][0-9]*)")
-_KING_STEPS: tuple[Square, ...] = (
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-)
 
 
 class Terrain(StrEnum):
@@ -97,55 +88,6 @@ _CHAR_TO_TERRAIN: dict[str, Terrain] = {
 _TERRAIN_TO_CHAR: dict[Terrain, str] = {t: c for c, t in _CHAR_TO_TERRAIN.items()}
 
 
-# --------------------------------------------------------------------------
-# Square names
-# --------------------------------------------------------------------------
-
-
-def column_name(col: int) -> str:
-    """Letters of a 0-based column: 0 -> ``A``, 25 -> ``Z``, 26 -> ``AA``."""
-    if col < 0:
-        raise ValueError(f"column index must be >= 0, got {col}")
-    letters = ""
-    n = col + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return letters
-
-
-def parse_column(letters: str) -> int:
-    """0-based column of a column name: ``A`` -> 0, ``AA`` -> 26."""
-    if not letters or not letters.isascii() or not letters.isalpha():
-        raise ValueError(f"bad column name {letters!r}: expected letters A..Z")
-    col = 0
-    for ch in letters.upper():
-        col = col * 26 + (ord(ch) - ord("A") + 1)
-    return col - 1
-
-
-def parse_square(name: str) -> Square:
-    """Square of a name such as ``"C3"`` (-> ``(2, 2)``); case-insensitive.
-
-    Raises ``ValueError`` for anything that is not letters followed by a row
-    number starting at 1 (``"C0"``, ``"3C"``, ``"C03"``, ``""``).
-    """
-    match = _NAME_RE.fullmatch(name.upper()) if name.isascii() else None
-    if match is None:
-        raise ValueError(
-            f"bad square name {name!r}: expected column letters then a row number from 1, e.g. 'C3' or 'AA12'"
-        )
-    return parse_column(match.group(1)), int(match.group(2)) - 1
-
-
-def square_name(square: Square) -> str:
-    """Name of a square: ``(2, 2)`` -> ``"C3"``."""
-    col, row = square
-    if col < 0 or row < 0:
-        raise ValueError(f"square {square!r} has a negative coordinate")
-    return f"{column_name(col)}{row + 1}"
-
-
 @cache
 def _open_step(a: Square, b: Square) -> Step:
     """The step from ``a`` to its neighbour ``b`` when no wall lies on its edges.
@@ -158,90 +100,12 @@ def _open_step(a: Square, b: Square) -> Step:
     if is_diagonal(a, b):
         edges = diagonal_edges(a, b)
         return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=False, separated=False)
-    raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
-
-
-def as_square(square: SquareLike) -> Square:
-    """Coordinates of a square given by coordinates or by name."""
-    if isinstance(square, str):
-        return parse_square(square)
-    col, row = square
-    return (col, row)
+    raise ValueError(f"{shown_name(a)} and {shown_name(b)} are not adjacent")
 
 
 def _sq(space: SpaceId) -> Square:
     """A space id of the square grid as its coordinates (ids are ``(col, row)`` tuples)."""
     return cast("Square", space)
-
-
-# --------------------------------------------------------------------------
-# Pure square-grid geometry (no board needed)
-# --------------------------------------------------------------------------
-
-
-def distance(a: Square, b: Square) -> int:
-    """King-move (Chebyshev) distance: diagonal steps count 1."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def is_adjacent(a: Square, b: Square) -> bool:
-    """Whether ``a`` and ``b`` are distinct and share an edge or a corner."""
-    return distance(a, b) == 1
-
-
-def is_orthogonal(a: Square, b: Square) -> bool:
-    """Whether ``a`` and ``b`` share an edge (orthogonally adjacent)."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-
-
-def is_diagonal(a: Square, b: Square) -> bool:
-    """Whether ``a`` and ``b`` touch only at a corner (diagonal step)."""
-    return abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
-
-
-def king_neighbours(square: Square) -> tuple[Square, ...]:
-    """The 8 squares one king move away, ignoring any map, row-major order."""
-    col, row = square
-    return tuple((col + dc, row + dr) for dc, dr in _KING_STEPS)
-
-
-def corner_squares(a: Square, b: Square) -> tuple[Square, Square]:
-    """For a diagonal step ``a -> b``, the other two squares at that corner.
-
-    The first shares ``a``'s row, the second shares ``a``'s column.  They may
-    lie off the map; callers check with ``Board.contains``.
-    """
-    _require_diagonal(a, b)
-    return (b[0], a[1]), (a[0], b[1])
-
-
-def diagonal_edges(a: Square, b: Square) -> tuple[Wall, Wall, Wall, Wall]:
-    """The four edges meeting at the corner crossed by the diagonal ``a -> b``.
-
-    Order: ``a|c1``, ``a|c2``, ``c1|b``, ``c2|b`` where ``(c1, c2)`` is
-    ``corner_squares(a, b)``.
-    """
-    c1, c2 = corner_squares(a, b)
-    return (
-        frozenset((a, c1)),
-        frozenset((a, c2)),
-        frozenset((c1, b)),
-        frozenset((c2, b)),
-    )
-
-
-def _require_diagonal(a: Square, b: Square) -> None:
-    """Raise ``ValueError`` unless ``a -> b`` is a diagonal step."""
-    if not is_diagonal(a, b):
-        raise ValueError(f"{a!r} -> {b!r} is not a diagonal step")
-
-
-def _name(square: Square) -> str:
-    """Name for messages, falling back to coordinates off the grid."""
-    try:
-        return square_name(square)
-    except ValueError:
-        return repr(square)
 
 
 # --------------------------------------------------------------------------
@@ -301,13 +165,13 @@ class Board:
     def _on_map(self, square: Square, terrain: Mapping[Square, Terrain], what: str) -> None:
         """Raise ``ValueError`` unless ``square`` is a map square."""
         if square not in terrain:
-            raise ValueError(f"{what}: square {_name(square)} is not on the map")
+            raise ValueError(f"{what}: square {shown_name(square)} is not on the map")
 
     def _check_wall(self, wall: Wall, terrain: Mapping[Square, Terrain]) -> None:
         """Raise ``ValueError`` unless ``wall`` is a valid wall segment."""
         squares = sorted(wall)
         if len(squares) != _SQUARES_PER_WALL or not is_orthogonal(squares[0], squares[1]):
-            names = ", ".join(_name(sq) for sq in squares)
+            names = ", ".join(shown_name(sq) for sq in squares)
             raise ValueError(f"wall {{{names}}} must join two orthogonally adjacent squares")
         for sq in squares:
             self._on_map(sq, terrain, "wall")
@@ -365,13 +229,13 @@ class Board:
     @property
     def kind(self) -> str:
         """The registry name of the square grid."""
-        return "square"
+        return KIND_NAME
 
     def squares(self) -> tuple[Square, ...]:
         """All map squares in row-major order (A1, B1, ..., A2, ...)."""
         return tuple(sorted(self.terrain, key=lambda sq: (sq[1], sq[0])))
 
-    def spaces(self) -> tuple[SpaceId, ...]:
+    def spaces(self) -> tuple[Square, ...]:
         """All map squares in row-major order (see ``squares``)."""
         return self.squares()
 
@@ -383,14 +247,14 @@ class Board:
         """The square's name (``"C3"``)."""
         return square_name(_sq(space))
 
-    def parse(self, name: str) -> SpaceId:
+    def parse(self, name: str) -> Square:
         """The square of a name (``ValueError`` for a malformed one); it may be off the map."""
         return parse_square(name)
 
     def not_on_map(self, space: SpaceId) -> str:
         """Why ``space`` is not on the map, for messages."""
         col, row = _sq(space)
-        name = _name((col, row))
+        name = shown_name((col, row))
         if col < self.width and row < self.height:
             return f"square {name} is not part of the map ('x' in terrain)"
         return f"square {name} is not on the {self.width}x{self.height} map"
@@ -448,7 +312,7 @@ class Board:
             # walls that separate a and b lie on these edges
             separated = self.separated(a, b)
             return Step(a, b, vertex=True, sides=corner_squares(a, b), edges=edges, wall=True, separated=separated)
-        raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
+        raise ValueError(f"{shown_name(a)} and {shown_name(b)} are not adjacent")
 
     def steps(self, frm: SpaceId) -> tuple[Step, ...]:
         """The facts of every step from ``frm`` to a map square."""
@@ -478,10 +342,9 @@ class Board:
         """Walls touching the corner crossed by the diagonal step ``a -> b``.
 
         Four edges meet at that corner (see ``diagonal_edges``); the result
-        is those of them that carry a wall, 0 to 4.  How many of them, and
-        which, stop a diagonal step or a line of fire is for the rules to
-        decide: e.g. ``a|c1`` with ``c2|b`` separates ``a`` from ``b`` while
-        a single wall only ends at the corner.
+        is those of them that carry a wall, 0 to 4.  Which of them cut ``a``
+        off from ``b`` is ``separated``'s question: e.g. ``a|c1`` with
+        ``c2|b`` does, while a single wall only ends at the corner.
         """
         return frozenset(e for e in diagonal_edges(a, b) if e in self.walls)
 
@@ -497,7 +360,7 @@ class Board:
             return frozenset((a, b)) in self.walls
         if is_diagonal(a, b):
             return bool(self.diagonal_walls(a, b))
-        raise ValueError(f"{_name(a)} and {_name(b)} are not adjacent")
+        raise ValueError(f"{shown_name(a)} and {shown_name(b)} are not adjacent")
 
     def separated(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether walls cut neighbours ``a`` and ``b`` off from each other.
@@ -509,7 +372,7 @@ class Board:
         close one of the two squares' corner (``a|c1`` with ``a|c2``, or
         ``b|c1`` with ``b|c2``). A single wall that merely ends at the corner
         does not separate them: walls end exactly at square edges, so a
-        diagonal through a doorway passes.
+        diagonal step past the end of a wall is not cut off.
         """
         return self.separates(self.walls, a, b)
 
@@ -519,7 +382,7 @@ class Board:
         if is_orthogonal(sa, sb):
             return frozenset((sa, sb)) in edges
         if not is_diagonal(sa, sb):
-            raise ValueError(f"{_name(sa)} and {_name(sb)} are not adjacent")
+            raise ValueError(f"{shown_name(sa)} and {shown_name(sb)} are not adjacent")
         c1, c2 = corner_squares(sa, sb)
 
         def on(x: Square, y: Square) -> bool:
@@ -546,19 +409,17 @@ class Board:
         axis = (sx, 0) if abs(dx) > abs(dy) else (0, sy)
         return Away(axis, ((sx, sy),), straight=False)
 
-    def beyond(self, space: SpaceId, direction: Direction) -> SpaceId:
+    def beyond(self, space: SpaceId, direction: Direction) -> Square:
         """The square one step from ``space`` in ``direction`` (a ``(dc, dr)`` step)."""
         (c, r), (dc, dr) = _sq(space), cast("Square", direction)
         return (c + dc, r + dr)
 
-    def across(self, space: SpaceId, side: str) -> SpaceId:
+    def across(self, space: SpaceId, side: str) -> Square:
         """The square across the named side of ``space``."""
-        return self.beyond(space, DOOR_STEP[side])
+        return self.beyond(space, SIDE_STEP[side])
 
     def line(self, a: SpaceId, b: SpaceId) -> Line:
         """The exact centre-to-centre line (see ``geometry.trace_line``)."""
-        from adjudicator.spaces.square.geometry import line  # noqa: PLC0415 - geometry imports this module
-
         return line(_sq(a), _sq(b))
 
     def map_fields(self, map_kind: str) -> dict[str, Any]:
@@ -585,7 +446,7 @@ class Board:
     def graph(self) -> nx.DiGraph[SpaceId]:
         """King-move steps between the map squares, each edge carrying its :class:`Step`, cached and frozen.
 
-        Walls and terrain are not applied: the step's facts say what lies on it, and the rules judge it.
+        Walls and terrain remove no edge: the step's facts say what lies on it, for the caller to weigh.
         """
         return self._graph
 

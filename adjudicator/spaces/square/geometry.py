@@ -2,8 +2,8 @@
 
 ``trace_line(a, b)`` reports everything the straight segment from the centre
 of square ``a`` to the centre of square ``b`` passes through.  It computes
-geometric facts only; whether a square, a corner or a wall blocks or hinders
-a line of fire is decided by the rules.
+geometric facts only; what a square, a corner or a wall on the way means is
+for the caller to decide.
 
 Arithmetic
     Doubled coordinates keep everything integral: square ``(c, r)`` spans
@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from adjudicator.spaces.base import Crossing, Line
-from adjudicator.spaces.square.board import Square, diagonal_edges
+from adjudicator.spaces.square.grid import Square, diagonal_edges
 
 Point = tuple[int, int]
 """A lattice point ``(x, y)``: the top-left corner of square ``(x, y)``."""

@@ -7,10 +7,22 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.core.dice import probability
+from adjudicator.games.betrayal.house import (
+    BASEMENT_LANDING,
+    BASEMENT_STAIRS,
+    COAL_CHUTE,
+    FOYER,
+    JUNK_ROOM,
+    MYSTIC_ELEVATOR,
+    OBSTACLE_CROSS,
+    STAIRS_FROM_BASEMENT,
+    way_direction,
+    way_kind,
+)
 from adjudicator.games.betrayal.movement import Mover
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
-from adjudicator.spaces.rooms import Passage
+from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, UNEXPLORED, Passage, RoomSpace
 
 
 @dataclass
@@ -105,7 +117,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
                 w.speed_at = int(after.value or 0)
                 now = mover.allowance(speed.value_at(w.speed_at))
                 w.allowance_now = int(now.value or 0)
-                if mover.house.room_of(w.place).id == "junk_room":
+                if mover.house.room_of(w.place).id == JUNK_ROOM:
                     w.junk_exit = True
             continue
         target = str(item)
@@ -132,25 +144,25 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             rule = "BT.MOVE.DOOR_CONNECT" if adjacent else "BT.MOVE.ADJACENT"
             refuse(rule, f"no door or connection leads from {w.place} to {target}")
             break
-        if passage.kind != "obstacle_cross":
+        if passage.kind != OBSTACLE_CROSS:
             open_ = rules.decide("move.can_enter", _enter_facts(mover, passage))
             note(open_, f"{w.place} -> {target}")
             if not open_.value:
                 refuse(
                     open_.trace[0].rule if open_.trace else "BT.MOVE.DOOR_CONNECT",
-                    f"{piece.id} may not go from {w.place} to {target} ({passage.kind.replace('_', ' ')})",
+                    f"{piece.id} may not go from {w.place} to {target} ({way_kind(passage).replace('_', ' ')})",
                 )
                 break
-        room_to = mover.house.room_of(target)
+        room_to = mover.state.tile_of(target)
         from_room = mover.house.room_of(w.place)
-        into_chute = room_to.id == "coal_chute" and passage.kind == "doors"
+        into_chute = room_to.id == COAL_CHUTE and passage.kind == DOORS
         cost, priced = mover.cost(passage, into_chute=into_chute)
         slowing = mover.slowing(w.place)
         for result in slowing[2]:
             note(result, f"leaving {w.place}")
         if cost != 1 or slowing[0]:
             note(priced, f"leaving {w.place} ({', '.join(slowing[3]) or 'no opponent'})")
-        leaving_junk = w.junk_exit and from_room.id == "junk_room"
+        leaving_junk = w.junk_exit and from_room.id == JUNK_ROOM
         step_ok = mover.step_allowed(
             used=w.used,
             cost=cost,
@@ -213,10 +225,10 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         if into_chute:
             slide = mover.slides(from_room.floor if from_room.floor in ("ground", "basement") else "ground")
             note(slide)
-            if slide.value and "basement_landing" in mover.house.by_id:
-                w.place = mover.house.by_id["basement_landing"].places()[0]
+            if slide.value and BASEMENT_LANDING in mover.house.by_id:
+                w.place = mover.house.by_id[BASEMENT_LANDING].places()[0]
                 w.path.append(w.place)
-        if room_to.id == "mystic_elevator":
+        if room_to.id == MYSTIC_ELEVATOR:
             moves = rules.decide(
                 "elevator.moves", {"moved_this_turn": room_to.moved_this_turn, "free_door": True, "seals_floor": False}
             )
@@ -240,17 +252,17 @@ def _closed_way(mover: Mover, frm: str, to: str) -> Any:
     if b not in house.by_id:
         return None
     kind = None
-    if {a, b} == {"foyer", "stairs_from_basement"}:
-        kind = "basement_stairs"
+    if {a, b} == {FOYER, STAIRS_FROM_BASEMENT}:
+        kind = BASEMENT_STAIRS
     elif house.adjacent(a, b) and _door_facing(house, a, b):
-        kind = "false_opening"
+        kind = FALSE_OPENING
     if kind is None:
         return None
-    facts = _enter_facts(mover, Passage(frm, None, kind, direction="down" if a == "foyer" else "up"))
+    facts = _enter_facts(mover, Passage(frm, None, kind, direction="down" if a == FOYER else "up"))
     return mover.rules.decide("move.can_enter", facts)
 
 
-def _door_facing(house: Any, a: str, b: str) -> bool:
+def _door_facing(house: RoomSpace, a: str, b: str) -> bool:
     """Whether one of two adjacent rooms has a door on their shared side."""
     ra, rb = house.by_id[a], house.by_id[b]
     for side in ra.doors:
@@ -267,16 +279,16 @@ def _given_roll(mover: Mover, name: str) -> int | None:
 
 
 def _enter_facts(mover: Mover, passage: Passage) -> dict[str, Any]:
-    kind = passage.kind
+    kind = way_kind(passage)
     floor = mover.house.room_of(passage.frm).floor
-    if kind == "unexplored" and passage.to:
+    if kind == UNEXPLORED and passage.to:
         floor = mover.house.room_of(passage.to).floor
     return {
         "passage": kind,
-        "direction": passage.direction,
+        "direction": way_direction(passage),
         "mover": mover.kind,
         "basement_stairs_found": mover.stairs_found,
-        "tiles_left": mover.house.tiles_left.get(floor) != 0,
+        "tiles_left": mover.state.tiles_left.get(floor) != 0,
         "front_door_open": False,
         "monsters_explore": False,
     }

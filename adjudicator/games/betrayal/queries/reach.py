@@ -13,12 +13,13 @@ from fractions import Fraction
 from typing import Literal
 
 from adjudicator.core.dice import probability
+from adjudicator.games.betrayal.house import BASEMENT_LANDING, COAL_CHUTE, MYSTIC_ELEVATOR, OBSTACLE_CROSS
 from adjudicator.games.betrayal.movement import Mover, Way
 from adjudicator.games.betrayal.queries.move import _enter_facts
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.rooms import Passage
+from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, SEALED, UNEXPLORED, Passage
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def search(rules: Rules, mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, P
                 )
             if not ok:
                 continue
-            if passage.kind == "unexplored":  # no tile behind the door yet, or the `new` tile it will discover
+            if passage.kind == UNEXPLORED:  # no tile behind the door yet, or the `new` tile it will discover
                 doors.add(f"{place.partition(':')[0]}:{passage.door}")
             if target is None:
                 continue
@@ -101,24 +102,24 @@ def search(rules: Rules, mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, P
 def _way(rules: Rules, mover: Mover, passage: Passage) -> Way | Literal[False]:
     """A way's facts for the search (see :data:`Way`), or ``False`` when it is closed to the mover."""
     house = mover.house
-    if passage.kind != "obstacle_cross":
-        if passage.kind in ("false_opening", "front_door"):
+    if passage.kind != OBSTACLE_CROSS:
+        if passage.kind in (FALSE_OPENING, SEALED):
             return False
         if not rules.value("move.can_enter", _enter_facts(mover, passage)):
             return False
-    into_chute = passage.to is not None and passage.kind == "doors" and passage.to == "coal_chute"
+    into_chute = passage.to is not None and passage.kind == DOORS and passage.to == COAL_CHUTE
     cost, _ = mover.cost(passage, into_chute=into_chute)
     if passage.to is None:
         return (cost, None, None, True)
     needs = mover.roll_for(passage)
     target = passage.to
-    room = house.room_of(target)
-    _, card = mover.entry(target, first_entry=room.new or room.placed_by == "haunt")
+    tile = mover.state.tile_of(target)
+    _, card = mover.entry(target, first_entry=tile.new or tile.placed_by == "haunt")
     ends = bool(mover.ends(draws=card is not None).value)
-    if room.id == "mystic_elevator" and not room.moved_this_turn:
+    if tile.id == MYSTIC_ELEVATOR and not tile.moved_this_turn:
         ends = True
-    if into_chute and mover.slides(room.floor).value and "basement_landing" in house.by_id:
-        target = house.by_id["basement_landing"].places()[0]
+    if into_chute and mover.slides(tile.room.floor).value and BASEMENT_LANDING in house.by_id:
+        target = house.by_id[BASEMENT_LANDING].places()[0]
     return (cost, None if needs is None else needs.name, target, ends)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.engine import FactError
 from adjudicator.core.expr.compile import Value
@@ -27,6 +27,9 @@ from adjudicator.games.gloomhaven.deck import (
     mean,
 )
 from adjudicator.situation.answer import Answer
+
+if TYPE_CHECKING:
+    from adjudicator.games.gloomhaven.model import Situation
 
 DECKS_RULE = "GH.AMD.DECKS"
 """The rule that gives the base deck's size (its composition is a contract default)."""
@@ -170,7 +173,7 @@ def attack_input(query: Any, pieces: Sequence[Any]) -> AttackInput:
     )
 
 
-def answer(spec: Spec, situation: Any) -> Answer:
+def answer(spec: Spec, situation: Situation) -> Answer:
     """Answer a situation's ``attack`` query."""
     attack = attack_input(situation.query, situation.pieces)
     return damage_answer(spec, situation.ruleset, situation.readings, attack)

@@ -1,8 +1,9 @@
 """The ``line_of_sight`` query: whether some corner-to-corner line between two hexes is clear.
 
-The hex space finds the lines (:meth:`adjudicator.spaces.hex.HexMap.clear_line`,
-exact integer tests against wall hexes, doors, the map's outside and thin
-walls with their end corners); the rules decide each line with
+The hex space finds the lines (``HexSpace.clear_segment`` of
+:mod:`adjudicator.spaces.hex`: exact integer tests against the hexes the
+game's legend makes opaque, wall hexes and doors, against the map's outside
+and thin walls with their end corners); the rules decide each line with
 ``los.line_clear`` (GH.LOS.DEF, GH.LOS.PARTIAL_HEX, GH.LOS.BLOCKERS_ONLY). When
 a line is clear it is the one asked about; when none is, each distinct set of
 blocking facts among the 36 lines is asked once.
@@ -14,9 +15,9 @@ from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.endpoints import hex_of, label
 from adjudicator.games.gloomhaven.model import LineOfSightQuery, Situation
+from adjudicator.games.gloomhaven.terrain import feature, touches_door, touches_wall
 from adjudicator.situation.answer import Answer
-from adjudicator.spaces.hex import Hex, SightLine
-from adjudicator.spaces.hex.geometry import corners
+from adjudicator.spaces.hex import Hex, Segment, corners
 
 CORNER_NAMES = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
 
@@ -26,25 +27,25 @@ def corner_name(h: Hex, point: tuple[int, int]) -> str:
     return CORNER_NAMES[corners(h).index(point)]
 
 
-def _facts(situation: Situation, line: SightLine, ends: tuple[Hex, Hex]) -> dict[str, bool]:
+def _facts(situation: Situation, line: Segment, ends: tuple[Hex, Hex]) -> dict[str, bool]:
     """The facts of ``los.line_clear`` for one line."""
     board = situation.board
     crossed = [h for h in board.crossed(line.start, line.end) if h not in ends]
-    busy = any(situation.piece_at(h) is not None or board.feature(h) == "obstacle" for h in crossed)
+    busy = any(situation.piece_at(h) is not None or feature(board, h) == "obstacle" for h in crossed)
     return {
-        "touches_wall": line.wall,
-        "touches_wall_corner": line.wall_corner,
-        "touches_closed_door": line.door,
+        "touches_wall": touches_wall(line),
+        "touches_wall_corner": line.thin_wall_end,
+        "touches_closed_door": touches_door(line),
         "touches_partial_hex": line.outside,
         "touches_figure_or_obstacle": busy,
     }
 
 
-def _blocked_words(line: SightLine) -> str:
+def _blocked_words(line: Segment) -> str:
     words = [
-        ("a wall", line.wall),
-        ("the end corner of a wall", line.wall_corner),
-        ("a closed door", line.door),
+        ("a wall", touches_wall(line)),
+        ("the end corner of a wall", line.thin_wall_end),
+        ("a closed door", touches_door(line)),
         ("the map's edge", line.outside),
     ]
     return ", ".join(w for w, on in words if on)
@@ -64,7 +65,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         result.note(ruling.rule_step("GH.LOS.DEF", f"{where}: a hex sees itself (every line stays inside it)"))
         result.outcome = {"clear": True}
     else:
-        line = board.clear_line(a, b)
+        line = board.clear_segment(a, b)
         if line is not None:
             said = (
                 f"{where}: the line from the {corner_name(a, line.start)} corner of {board.name(a)} "
@@ -77,7 +78,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         else:
             clear = False
             seen: set[tuple[bool, ...]] = set()
-            for candidate in board.sight_lines(a, b):
+            for candidate in board.corner_segments(a, b):
                 facts = _facts(situation, candidate, (a, b))
                 key = tuple(facts.values())
                 if key in seen:

@@ -32,7 +32,7 @@ from adjudicator.games.gloomhaven.model import MonsterTurnQuery, Piece, Situatio
 from adjudicator.games.gloomhaven.monster_search import NEGATIVE, AttackShape, Cost, Mover, TurnMap, area_cells
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.hex.geometry import Hex, hex_distance
+from adjudicator.spaces.hex import Hex
 
 FAR = 99
 """Proximity of an enemy no range count reaches."""
@@ -413,7 +413,7 @@ class _Turn:
         distance = self.map.range(h, at)
         if distance is None or h == at:
             return distance
-        plain = hex_distance(h, at)
+        plain = self.board.distance(h, at)
         facts: dict[str, Value] = {"hexes": _clamp(plain, 1, 20), "detour": _clamp(distance - plain, 0, 20)}
         self.answer.cite(self.ruling.decide("range.distance", facts), note)
         return distance
@@ -554,7 +554,7 @@ def _ids(targets: frozenset[str]) -> str:
     return "[" + ", ".join(sorted(targets)) + "]"
 
 
-def answer(spec: Spec, situation: Any) -> Answer:
+def answer(spec: Spec, situation: Situation) -> Answer:
     """Answer a situation's ``monster_turn`` query."""
     query = situation.query
     if not isinstance(query, MonsterTurnQuery):

@@ -18,10 +18,10 @@ from typing import Any
 from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.model import MoveQuery, Piece, Situation
+from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
 from adjudicator.spaces.hex import Hex
-from adjudicator.spaces.hex.geometry import around
 
 
 @dataclass
@@ -72,19 +72,18 @@ class _Judge:
 
     def feature(self, h: Hex) -> str:
         """The hex's feature as the walk has left it (opened doors are open, sprung traps gone)."""
-        feature = self.situation.board.feature(h)
         if h in self.walk.opened:
             return "open_door"
         if h in self.walk.sprung:
             return "none"
-        return feature
+        return feature(self.situation.board, h)
 
     def step(self, index: int, h: Hex) -> bool:
         """Judge entering ``h`` (the ``index``-th hex of the path); ``False`` when the step breaks a rule."""
         board, frm = self.situation.board, self.walk.at
         last = index == len(self.query.path) - 1
         where = f"{self.name(frm)} -> {self.name(h)}"
-        if h not in around(frm):
+        if h not in board.neighbours(frm):  # every hex of a path is on the map
             text = f"{where}: {self.name(h)} does not share a side with {self.name(frm)}, so it is not one step"
             self.result.note(self.ruling.rule_step("GH.GLOSS.ADJACENT", text))
             return False

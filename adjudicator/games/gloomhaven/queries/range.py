@@ -1,9 +1,10 @@
 """The ``range`` query: hexes counted from one hex to another around walls and closed doors.
 
-The hex space counts the fewest steps (:meth:`adjudicator.spaces.hex.HexMap.range_distance`,
-a search that never crosses a thin wall nor enters a wall hex or a closed or
-locked door); the rules turn the count without walls and the detour into the
-range with ``range.distance`` (GH.RANGE.COUNT, GH.RANGE.WALLS).
+The hex space counts the fewest steps (``HexSpace.clear_distance`` of
+:mod:`adjudicator.spaces.hex`: with the game's legend, a search that never
+crosses a thin wall nor enters a wall hex or a closed or locked door); the
+rules turn the count without walls and the detour into the range with
+``range.distance`` (GH.RANGE.COUNT, GH.RANGE.WALLS).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     ruling = Ruling(spec, situation.ruleset, situation.readings)
     where = f"{label(situation, query.from_)} to {label(situation, query.to)}"
     hexes = board.distance(a, b)
-    counted = board.range_distance(a, b)
+    counted = board.clear_distance(a, b)
     distance: int | None
     if a == b:
         distance = 0
@@ -67,7 +68,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
 def _shortest(situation: Situation, a: Hex, b: Hex) -> list[Hex]:
     """One shortest chain from ``a`` to ``b`` (for the picture), found by walking the distances back."""
     board = situation.board
-    from_b = board.range_distances(b)
+    from_b = board.clear_distances(b)
     if a not in from_b:
         return []
     path = [a]
