@@ -8,14 +8,13 @@ a fraction in a string (``"7/12"``, ``"0"``, ``"1"``): :func:`probability`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(NamedTuple):
     """One die: the number on each face, one entry a face (a number may stand on several faces)."""
 
     faces: tuple[int, ...]
@@ -33,23 +32,24 @@ class Die:
         return sum((p for total, p in _distribution(self.faces, count) if total >= target), Fraction(0))
 
 
-@dataclass(frozen=True)
-class Dice:
+class Dice(NamedTuple):
     """The dice a game rolls: its die, and how many (``None``: as many as a rule or a value says each time)."""
 
     die: Die
-    count: int | None = None
+    number: int | None = None
 
     def rolls(self) -> tuple[tuple[int, ...], ...]:
         """Every ordered outcome of one roll of the game's fixed number of dice."""
-        if self.count is None:
+        if self.number is None:
             msg = "the number of dice changes from roll to roll: say how many with Die.rolls"
             raise ValueError(msg)
-        return self.die.rolls(self.count)
+        return self.die.rolls(self.number)
 
 
 D6 = Die((1, 2, 3, 4, 5, 6))
 """A common six-sided die."""
+D6_PIPS_0_TO_2 = Die((0, 0, 1, 1, 2, 2))
+"""A six-sided die with two faces each of 0, 1 and 2 pips."""
 
 
 def probability(part: Fraction | int, whole: int = 1) -> str:

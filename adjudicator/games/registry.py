@@ -15,9 +15,8 @@ place that reads the game out of it (:func:`ruleset_game`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.errors import NotSupported, UsageError
@@ -50,8 +49,7 @@ class Part(Generic[T]):
         return self._value  # type: ignore[return-value]  # set by the first call
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(NamedTuple):
     """What a game calls its things, in the answers it gives and the pages that describe it."""
 
     figure: str
@@ -78,8 +76,7 @@ Drawer = Callable[[S, Answer | None], str]
 """Draws a situation with an answer's marks (text or SVG)."""
 
 
-@dataclass(frozen=True)
-class QueryKind(Generic[S]):
+class QueryKind(NamedTuple, Generic[S]):
     """One kind of question a game answers, and the function that answers it."""
 
     name: str
@@ -88,8 +85,7 @@ class QueryKind(Generic[S]):
     """What the question asks, in a line (for the API description and the docs)."""
 
 
-@dataclass(frozen=True)
-class Situations(Generic[S]):
+class Situations(NamedTuple, Generic[S]):
     """A game's situation files: read, written back, described as a JSON Schema."""
 
     read: Part[Reader[S]]
@@ -97,16 +93,14 @@ class Situations(Generic[S]):
     schema: Part[SchemaBuilder]
 
 
-@dataclass(frozen=True)
-class Pictures(Generic[S]):
+class Pictures(NamedTuple, Generic[S]):
     """A game's drawings of its situations: text for the terminal, SVG for pages."""
 
     text: Drawer[S]
     svg: Drawer[S]
 
 
-@dataclass(frozen=True)
-class Game(Generic[S]):
+class Game(NamedTuple, Generic[S]):
     """One game: its rulesets' id, title, words, board, dice, situation files, queries and pictures."""
 
     id: str

@@ -11,10 +11,9 @@ name: every game is reached through the registry (:mod:`adjudicator.games`).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.core.errors import NotSupported, PositionedError, Where
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
@@ -129,8 +128,7 @@ def svg_picture(situation: Situation, result: Answer | None = None) -> str:
     return game_of_situation(situation).pictures().svg(situation, result)
 
 
-@dataclass(frozen=True)
-class Judged:
+class Judged(NamedTuple):
     """A question answered: the situation read, the spec of its game, and the answer."""
 
     situation: Situation

@@ -9,8 +9,9 @@ HTTP 500) and never as a traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Final
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 from adjudicator.core.engine import FactError, RuleConflict
 from adjudicator.core.errors import NotSupported, PositionedError, SpecErrors, UsageError
@@ -24,13 +25,12 @@ HTTP_UNPROCESSABLE: Final = 422
 HTTP_UNAVAILABLE: Final = 503
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """An expected error, as the CLI and the API report it."""
 
     message: str
     http_status: int
-    details: dict[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = MappingProxyType({})
     """More fields of the API's JSON error (the position of a bad field, the kind of refusal)."""
     exit_status: int = EXIT_REFUSED
 

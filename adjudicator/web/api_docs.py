@@ -8,7 +8,6 @@ message.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -52,7 +51,7 @@ def ruleset_rows() -> list[dict[str, Any]]:
             "ready": bool(game.queries),
             "figure": game.words.figure,
             "token": game.words.token,
-            "words": asdict(game.words),
+            "words": game.words._asdict(),
         }
         for game in games()
         for ruleset in spec.rulesets_of(game.id)

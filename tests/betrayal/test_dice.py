@@ -26,7 +26,7 @@ def test_one_die() -> None:
     dice = game_named("betrayal").dice
     assert dice is not None
     assert dice.die.faces == DIE.faces == (0, 0, 1, 1, 2, 2)
-    assert dice.count is None  # as many dice as the trait or the rule says
+    assert dice.number is None  # as many dice as the trait or the rule says
 
 
 @given(st.integers(0, 8))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from adjudicator.games.betrayal.model import DICE
+from adjudicator.core.dice import D6_PIPS_0_TO_2, Dice
 from adjudicator.games.betrayal.queries import QUERIES
 from adjudicator.games.betrayal.words import WORDS
 from adjudicator.games.registry import Game, Part, Pictures, Reader, SchemaBuilder, Situations, Writer
@@ -48,7 +48,7 @@ GAME: Final = Game["HouseSituation"](
     title="Betrayal at House on the Hill",
     words=WORDS,
     space="room",
-    dice=DICE,
+    dice=Dice(D6_PIPS_0_TO_2),
     situations=Situations(Part(_reader), Part(_writer), Part(_schema)),
     queries=QUERIES,
     pictures=Part(_pictures),

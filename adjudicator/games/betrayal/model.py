@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from adjudicator.core.dice import Dice, Die
-from adjudicator.games.betrayal.house import HouseState
+from adjudicator.core.dice import D6_PIPS_0_TO_2, Dice
 from adjudicator.situation.base import Located
-from adjudicator.spaces.rooms import RoomSpace
 
-DIE: Final = Die((0, 0, 1, 1, 2, 2))
+if TYPE_CHECKING:
+    from adjudicator.games.betrayal.house import HouseState
+    from adjudicator.spaces.rooms import RoomSpace
+
+DIE: Final = D6_PIPS_0_TO_2
 """One die of the house game: two faces each of 0, 1 and 2 pips (L377, L647); a roll is the sum of its dice (L381)."""
 DICE: Final = Dice(DIE)
 """As many dice as the trait, the card or the rule says for each roll."""

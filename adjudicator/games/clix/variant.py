@@ -12,16 +12,16 @@ pieces with the game's words.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
 
 from adjudicator.games.clix.profiles import Profile
 from adjudicator.games.registry import Words, game_of
 
 
-@dataclass(frozen=True)
-class Capabilities:
+class Capabilities(NamedTuple):
     """Rule concepts a game has, each asked through the decisions named here.
 
     The engine code shared by several games asks these flags instead of probing
@@ -58,8 +58,7 @@ class Capabilities:
     """Terrain is judged at the corner point a line of fire crosses (``terrain.corner_point``)."""
 
 
-@dataclass(frozen=True)
-class ClixFields:
+class ClixFields(NamedTuple):
     """The fields a Clix game's situation files may hold, and the values only some games give.
 
     Every tuple lists field names in the order messages show them; a field of
@@ -84,8 +83,7 @@ class ClixFields:
     """Whether a dial may show the hourglass in the speed, attack or defense slot."""
 
 
-@dataclass(frozen=True)
-class ClixGame:
+class ClixGame(NamedTuple):
     """One Clix game as the shared engine sees it."""
 
     id: str
@@ -97,7 +95,7 @@ class ClixGame:
     """How the engine's facts become the ones the game's decisions declare."""
     capabilities: Capabilities
     fields: ClixFields
-    scenarios: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    scenarios: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     """Per ruleset, the scenarios its rules give (the ``scenario`` fact of its ``scenario.*`` decisions)."""
 
     @property
