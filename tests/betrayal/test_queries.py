@@ -362,3 +362,22 @@ def test_line_of_sight_blocked_by_a_missing_door_or_a_corner() -> None:
     assert corner["outcome"]["clear"] is False
     near = ask(rooms, [explorer("ox", "r1")], {"kind": "line_of_sight", "from": "ox", "to": "den"})
     assert near["outcome"]["clear"] is True
+
+
+def test_a_coal_chute_off_the_ground_floor_is_entered_as_from_the_ground() -> None:
+    """Reach and move agree on a chute placed upstairs: both slide to the Basement Landing (L258), neither fails."""
+    rooms = [
+        *HALL,
+        {"id": "gallery_of_ours", "floor": "upper", "at": "D3", "doors": "WE"},
+        {"id": "coal_chute", "floor": "upper", "at": "E3", "doors": "W"},
+    ]
+    rooms[3] = {**rooms[3], "doors": "E"}  # the Upper Landing opens east only
+    reach = ask(rooms, [explorer("ox", "upper_landing")], {"kind": "reach", "piece": "ox"})
+    assert "basement_landing" in reach["outcome"]["rooms"]
+    move = ask(
+        rooms,
+        [explorer("ox", "upper_landing")],
+        {"kind": "move", "piece": "ox", "path": ["gallery_of_ours", "coal_chute"]},
+    )
+    assert move["verdict"] == "legal"
+    assert move["outcome"]["end"] == "basement_landing"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from adjudicator.core.dice import D6_PIPS_0_TO_2, Dice
 from adjudicator.situation.base import Located
@@ -19,6 +19,56 @@ DICE: Final = Dice(DIE)
 """As many dice as the trait, the card or the rule says for each roll."""
 
 TRAITS = ("might", "speed", "knowledge", "sanity")
+
+
+class QueryField(NamedTuple):
+    """One field of a query: the kind of value it holds, and its range or its words.
+
+    Kinds: ``piece``, ``place`` (a piece or a room), ``path``, ``count`` (a whole number in ``low..high``),
+    ``counts`` (names mapped to such numbers), ``pair`` (two of them), ``flag``, ``trait``, ``text`` and
+    ``choice`` (one of ``choices``).
+    """
+
+    kind: str
+    low: int = 0
+    high: int = 0
+    choices: tuple[str, ...] = ()
+
+
+QUERY_FIELDS: Final[dict[str, dict[str, QueryField]]] = {
+    "move": {"piece": QueryField("piece"), "path": QueryField("path"), "dice": QueryField("counts", 0, 16)},
+    "reach": {"piece": QueryField("piece"), "dice": QueryField("counts", 0, 16)},
+    "roll": {
+        "piece": QueryField("piece"),
+        "trait": QueryField("trait"),
+        "dice": QueryField("count", 0, 16),
+        "target": QueryField("count", 0, 99),
+        "result": QueryField("count", 0, 99),
+        "name": QueryField("text"),
+        "task": QueryField("flag"),
+    },
+    "attack": {
+        "attacker": QueryField("piece"),
+        "defender": QueryField("piece"),
+        "trait": QueryField("trait"),
+        "ranged": QueryField("flag"),
+        "rolls": QueryField("pair", 0, 99),
+    },
+    "haunt_roll": {
+        "drew_omen": QueryField("flag"),
+        "omen_room": QueryField("flag"),
+        "result": QueryField("count", 0, 99),
+    },
+    "damage": {
+        "piece": QueryField("piece"),
+        "type": QueryField("choice", choices=("physical", "mental")),
+        "amount": QueryField("count", 0, 99),
+        "dice": QueryField("count", 0, 16),
+        "split": QueryField("counts", 0, 16),
+    },
+    "line_of_sight": {"from": QueryField("place"), "to": QueryField("place")},
+}
+"""Each query kind's fields and what each holds: the reader checks them, the schema describes them."""
 UNTRADEABLE = ("bite", "dog", "girl", "madman")
 """Cards that can never be traded or stolen (L347)."""
 WEAPONS = ("axe", "blood_dagger", "revolver", "sacrificial_dagger", "spear")

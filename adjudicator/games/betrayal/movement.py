@@ -229,5 +229,10 @@ class Mover:
         )
 
     def slides(self, from_floor: str) -> Result:
-        """``chute.slides`` for the mover entering the Coal Chute."""
-        return self.rules.decide("chute.slides", {"mover": self.kind, "from_floor": from_floor})
+        """``chute.slides`` for the mover entering the Coal Chute from a room on ``from_floor``.
+
+        The decision knows the floors a chute can be entered from (ground, or basement for a monster); a
+        house that puts the chute elsewhere is asked as if it were entered from the ground floor.
+        """
+        floor = from_floor if from_floor in ("ground", "basement") else "ground"
+        return self.rules.decide("chute.slides", {"mover": self.kind, "from_floor": floor})

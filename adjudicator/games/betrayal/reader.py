@@ -20,6 +20,7 @@ from adjudicator.games.betrayal.house import (
     tile_room,
 )
 from adjudicator.games.betrayal.model import (
+    QUERY_FIELDS,
     TRAITS,
     UNTRADEABLE,
     Card,
@@ -27,10 +28,11 @@ from adjudicator.games.betrayal.model import (
     HouseSituation,
     Piece,
     Query,
+    QueryField,
     Trait,
     Turn,
 )
-from adjudicator.situation.fields import Fields, describe, fail, plain
+from adjudicator.situation.fields import Fields, check_int, describe, fail, plain
 from adjudicator.spaces.rooms import FLOORS, KIND, SIDES, Link, RoomSpace
 
 TOP_FIELDS = ("ruleset", "haunt", "house", "pieces", "query", "readings", "expect")
@@ -41,15 +43,6 @@ ROOM_FIELDS = (
 )
 PIECE_FIELDS = ("id", "type", "at", *TRAITS, "items", "omens", "ranged", "stunned", "turn")
 TURN_FIELDS = ("moved", "stopped_by", "attacked", "rolls", "task_rolled")
-QUERY_FIELDS: dict[str, tuple[str, ...]] = {
-    "move": ("piece", "path", "dice"),
-    "reach": ("piece", "dice"),
-    "roll": ("piece", "trait", "dice", "target", "result", "name", "task"),
-    "attack": ("attacker", "defender", "trait", "ranged", "rolls"),
-    "haunt_roll": ("drew_omen", "omen_room", "result"),
-    "damage": ("piece", "type", "amount", "dice", "split"),
-    "line_of_sight": ("from", "to"),
-}
 REQUIRED: dict[str, tuple[str, ...]] = {
     "move": ("piece", "path"),
     "reach": ("piece",),
@@ -404,6 +397,9 @@ class _Reader:
         f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
         for key in REQUIRED.get(kind, ()):
             f.raw(key)
+        for key, field in QUERY_FIELDS[kind].items():
+            if f.has(key):
+                self.check_value(f, key, field)
         self.check_refs(f, pieces, house)
         if kind == "move":
             self.check_path(f, pieces[str(f.raw("piece"))], house)
@@ -421,15 +417,50 @@ class _Reader:
         data = plain(f.node)
         return Query(kind, {k: v for k, v in data.items() if k != "kind"})
 
+    def check_value(self, f: Fields, key: str, field: QueryField) -> None:
+        """A query field holds the kind of value its declaration says (pieces and places are checked after)."""
+        value = f.raw(key)
+        if field.kind == "count":
+            check_int(f, key, value, field.low, field.high)
+        elif field.kind == "flag":
+            f.flag(key, default=False)
+        elif field.kind in {"trait", "choice"}:
+            f.choice(key, TRAITS if field.kind == "trait" else field.choices)
+        elif field.kind == "text":
+            f.text(key)
+        elif field.kind in {"pair", "counts"}:
+            self.check_numbers(f, key, field)
+        elif field.kind in {"piece", "place"} and not isinstance(value, str):
+            what = "piece id" if field.kind == "piece" else "piece id or room id"
+            f.fail(key, f"expected a {what}, got {describe(value)}")
+
+    @staticmethod
+    def check_numbers(f: Fields, key: str, field: QueryField) -> None:
+        """A ``pair`` of numbers, or ``counts``: names mapped to numbers, each in the field's range."""
+        value = f.raw(key)
+        if field.kind == "pair":
+            items = f.seq(key)
+            if len(items) != 2:  # noqa: PLR2004 - a pair
+                f.fail(key, f"expected two numbers such as [3, 2], got {len(items)} value(s)")
+            for item in items:
+                check_int(f, key, item, field.low, field.high)
+            return
+        if not is_map(value):
+            f.fail(key, f"expected a mapping of name to number such as {{movement: 3}}, got {describe(value)}")
+        for name, count in value.items():
+            if not isinstance(name, str):
+                f.fail(key, f"expected names as keys, got {describe(name)}")
+            check_int(f, key, count, field.low, field.high)
+
     def check_refs(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> None:
         """The query's piece fields name pieces; its ``from`` and ``to`` name pieces or rooms."""
         for key in ("piece", "attacker", "defender"):
-            if f.has(key) and f.raw(key) not in pieces:
+            if f.has(key) and (not isinstance(f.raw(key), str) or f.raw(key) not in pieces):
                 f.fail(key, f"no piece {describe(f.raw(key))}")
         for key in ("from", "to"):
             if f.has(key):
                 value = f.raw(key)
-                if value not in pieces and str(value).partition(":")[0] not in house.by_id:
+                if not isinstance(value, str) or (value not in pieces and value.partition(":")[0] not in house.by_id):
                     f.fail(key, f"no piece or room {describe(value)}")
 
     def check_path(self, f: Fields, piece: Piece, house: RoomSpace) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from adjudicator.games.betrayal.reader import QUERY_FIELDS
+from adjudicator.games.betrayal.model import QUERY_FIELDS, TRAITS, QueryField
 from adjudicator.situation.schema import PIECE_ID, PLACE, Schema, document, enum, ints, kinds_left, obj
 
 GRID_SQUARE = {**PLACE, "description": "a square of the floor's grid: column letters, row number"}
@@ -40,39 +40,10 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
         ("id", "type", "at"),
         closed=False,
     )
-    text = {"type": "string"}
-    dice = {"type": "object", "additionalProperties": ints(0, 16)}
-    traits = enum(["might", "speed", "knowledge", "sanity"])
-    query_fields: dict[str, dict[str, Schema]] = {
-        "move": {"piece": PIECE_ID, "path": {"type": "array", "items": {}}, "dice": dice},
-        "reach": {"piece": PIECE_ID, "dice": dice},
-        "roll": {
-            "piece": PIECE_ID,
-            "trait": traits,
-            "dice": ints(0, 16),
-            "target": ints(0, 99),
-            "result": ints(0, 99),
-            "name": text,
-            "task": {"type": "boolean"},
-        },
-        "attack": {
-            "attacker": PIECE_ID,
-            "defender": PIECE_ID,
-            "trait": traits,
-            "ranged": {"type": "boolean"},
-            "rolls": {"type": "array", "items": ints(0, 99), "minItems": 2, "maxItems": 2},
-        },
-        "haunt_roll": {"drew_omen": {"type": "boolean"}, "omen_room": {"type": "boolean"}, "result": ints(0, 99)},
-        "damage": {
-            "piece": PIECE_ID,
-            "type": enum(["physical", "mental"]),
-            "amount": ints(0, 99),
-            "dice": ints(0, 16),
-            "split": {"type": "object", "additionalProperties": ints(0, 16)},
-        },
-        "line_of_sight": {"from": text, "to": text},
-    }
-    queries = [obj({"kind": {"const": kind}, **fields}, ("kind",)) for kind, fields in query_fields.items()]
+    queries = [
+        obj({"kind": {"const": kind}, **{key: _field(field) for key, field in fields.items()}}, ("kind",))
+        for kind, fields in QUERY_FIELDS.items()
+    ]
     return document(
         "betrayal",
         "Betrayal at House on the Hill",
@@ -94,3 +65,21 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
         },
         board="house",
     )
+
+
+def _field(field: QueryField) -> Schema:
+    """The schema of one query field, from its declaration (the reader checks the same)."""
+    counts = ints(field.low, field.high)
+    shapes: dict[str, Schema] = {
+        "piece": PIECE_ID,
+        "place": {"type": "string", "description": "a piece id or a room id (room:side in an obstacle room)"},
+        "path": {"type": "array", "items": {}, "description": "rooms in order, or {speed: N} for a change of Speed"},
+        "count": counts,
+        "counts": {"type": "object", "additionalProperties": counts},
+        "pair": {"type": "array", "items": counts, "minItems": 2, "maxItems": 2},
+        "flag": {"type": "boolean"},
+        "trait": enum(TRAITS),
+        "text": {"type": "string"},
+        "choice": enum(field.choices),
+    }
+    return shapes[field.kind]

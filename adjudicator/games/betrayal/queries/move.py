@@ -223,7 +223,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             note(ends, f"{room_to.id}")
             w.stopped = "card" if card is not None else "junk"
         if into_chute:
-            slide = mover.slides(from_room.floor if from_room.floor in ("ground", "basement") else "ground")
+            slide = mover.slides(from_room.floor)
             note(slide)
             if slide.value and BASEMENT_LANDING in mover.house.by_id:
                 w.place = mover.house.by_id[BASEMENT_LANDING].places()[0]

@@ -118,7 +118,7 @@ def _way(rules: Rules, mover: Mover, passage: Passage) -> Way | Literal[False]:
     ends = bool(mover.ends(draws=card is not None).value)
     if tile.id == MYSTIC_ELEVATOR and not tile.moved_this_turn:
         ends = True
-    if into_chute and mover.slides(tile.room.floor).value and BASEMENT_LANDING in house.by_id:
+    if into_chute and mover.slides(house.room_of(passage.frm).floor).value and BASEMENT_LANDING in house.by_id:
         target = house.by_id[BASEMENT_LANDING].places()[0]
     return (cost, None if needs is None else needs.name, target, ends)
 
