@@ -22,7 +22,7 @@ from adjudicator.games.clix.lof_map import board_map
 from adjudicator.games.clix.model import LineOfFireQuery, MapObject, Piece, Situation
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
-from adjudicator.spaces.square.board import Board
+from adjudicator.spaces.square import KIND
 
 SIZE = 24
 PIECES = 20
@@ -38,7 +38,7 @@ def random_situation(seed: int, ruleset: str = "horrorclix/2008") -> Situation:
     """A 24x24 outdoor map with walls, a few objects and 20 monsters of two players."""
     rng = random.Random(seed)
     rows = random_map(rng)
-    board = Board.from_rows(rows, walls=[((c, r), (c + 1, r)) for c, r in ((5, 5), (6, 5), (12, 8), (12, 9))])
+    board = KIND.build(rows, walls=[((c, r), (c + 1, r)) for c, r in ((5, 5), (6, 5), (12, 8), (12, 9))])
     free = [sq for sq in board.squares() if board.terrain[sq] != "blocking"]
     rng.shuffle(free)
     pieces = []

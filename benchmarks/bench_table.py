@@ -41,7 +41,7 @@ from adjudicator.games.clix.movement import plan
 from adjudicator.games.clix.queries import reach
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
-from adjudicator.spaces.square.board import Board, Square
+from adjudicator.spaces.square import KIND, Square, square_space
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -88,7 +88,7 @@ def situation(size: int, pieces: int, seed: int = 0, speed: int = 10) -> Situati
     for _ in range(size // 2):
         c, r = rng.randrange(size - 1), rng.randrange(size)
         walls.append(((c, r), (c + 1, r)))
-    board = Board.from_rows(rows, walls=walls)
+    board = KIND.build(rows, walls=walls)
     free = [sq for sq in board.squares() if str(board.terrain[sq]) != "blocking" and sq != (centre, centre)]
     rng.shuffle(free)
     found = [_monster("mover", 1, (centre, centre), speed, "foot")]
@@ -146,8 +146,7 @@ class Reach(NamedTuple):
 
 def rebuilt(base: Situation) -> Situation:
     """The same situation on a new map object (nothing worked out for it yet)."""
-    board = base.board
-    assert isinstance(board, Board)  # noqa: S101 - bench_table's situations are square maps
+    board = square_space(base.board)  # bench_table's situations are square maps (dataclasses: replace copies them)
     pieces = tuple(replace(p) for p in base.pieces)
     objects = tuple(replace(o) for o in base.objects)
     return replace(base, board=replace(board), pieces=pieces, objects=objects)
