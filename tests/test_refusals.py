@@ -188,3 +188,17 @@ def test_no_mutant_is_a_fault() -> None:
     assert faults == [], f"{len(faults)} fault(s); the first:\n{faults[0]}"
     assert answered > 50  # the mutants exercise both sides, not a vacuous pass
     assert refused > 50
+
+
+def test_no_mutant_is_a_fault_on_the_api(client: TestClient) -> None:
+    """Mutants sent to ``POST /api/ask`` are answered (200) or refused (4xx), never a 500."""
+    docs, parts = _harvest()
+    rng = random.Random(2024)  # noqa: S311 - reproducible mutations, not secrets
+    statuses = []
+    for _ in range(40):
+        text = mutant(rng, rng.choice(docs), parts)
+        got = client.post("/api/ask", content=text.encode(), headers={"content-type": "application/yaml"})
+        assert got.status_code < 500, got.text
+        statuses.append(got.status_code)
+    assert 200 in statuses
+    assert any(400 <= status < 500 for status in statuses)
