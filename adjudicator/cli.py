@@ -360,7 +360,13 @@ def decide(ruleset: str, decision: str, facts: tuple[str, ...], readings: tuple[
         if name not in dec.facts:
             raise UsageError(f"{decision} has no fact {name!r} (facts: {', '.join(sorted(dec.facts))})")
         given[name] = parse_value(text, dec.facts[name].type)
-    chosen = dict(r.split("=", 1) for r in readings if "=" in r)
+    chosen: dict[str, str] = {}
+    for item in readings:
+        rule_id, sign, name = item.partition("=")
+        problem = spec.reading_problem(ruleset, rule_id, name) if sign else "expected RULE_ID=NAME"
+        if problem is not None:
+            raise UsageError(f"--reading {item}: {problem}")
+        chosen[rule_id] = name
     result = spec.decide(ruleset, decision, given, chosen)
     if as_json:
         emit_json(result_json(spec, result))

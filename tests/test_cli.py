@@ -48,6 +48,21 @@ def test_rule_for_people() -> None:
 
 
 @pytest.mark.parametrize(
+    ("reading", "message"),
+    [
+        ("HX.R3.CAP=zz", "'zz' is not a reading of HX.R3.CAP (readings: "),
+        ("HX.R3.CAP", "expected RULE_ID=NAME"),
+        ("HX.NO.SUCH=net", "HX.NO.SUCH has no readings in horrorclix/2008"),
+    ],
+)
+def test_decide_refuses_a_reading_the_ruleset_lacks(reading: str, message: str) -> None:
+    """``decide --reading`` names a reading the ruleset has, or exits 2 saying which ones there are."""
+    result = run_cli("decide", "horrorclix/2008", "value.rule_of_3", "--reading", reading)
+    assert result.returncode == 2, result.stderr
+    assert f"--reading {reading}: {message}" in result.stderr
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (("rule", "HX.NOPE"), "unknown rule id 'HX.NOPE'"),

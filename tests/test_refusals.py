@@ -20,6 +20,7 @@ import pytest
 import yaml
 from starlette.testclient import TestClient
 
+from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets
 from adjudicator.judge import judge_text
 from adjudicator.judge.errors import refusal
@@ -202,3 +203,22 @@ def test_no_mutant_is_a_fault_on_the_api(client: TestClient) -> None:
         statuses.append(got.status_code)
     assert 200 in statuses
     assert any(400 <= status < 500 for status in statuses)
+
+
+READING = EXAMPLES / "rulings" / "values" / "rule-of-3-running-reading-2008.yaml"
+
+
+@pytest.mark.parametrize(
+    ("chosen", "message"),
+    [
+        ("{HX.R3.CAP: sideways}", "readings.HX.R3.CAP: 'sideways' is not a reading of HX.R3.CAP (readings: "),
+        ("{HX.NO.SUCH: running}", "readings.HX.NO.SUCH: HX.NO.SUCH has no readings in horrorclix/2008 (rules with"),
+    ],
+)
+def test_a_reading_no_rule_offers_is_refused_by_name(chosen: str, message: str) -> None:
+    """A situation's ``readings`` must name a rule with readings in its ruleset and one of them (L16 of the file)."""
+    text = READING.read_text(encoding="utf-8").replace("readings: {HX.R3.CAP: running}", f"readings: {chosen}")
+    judge_text(READING.read_text(encoding="utf-8"), "reading.yaml")  # the file as it stands is answered
+    with pytest.raises(PositionedError) as caught:
+        judge_text(text, "reading.yaml")
+    assert str(caught.value).startswith(f"reading.yaml:16: {message}")

@@ -91,6 +91,17 @@ class Spec:
         """A decision of the ruleset's game, or ``KeyError``."""
         return self.decisions[(self.game(ruleset), decision_id)]
 
+    def reading_problem(self, ruleset: str, rule_id: str, reading: str) -> str | None:
+        """Why ``reading`` is no reading of ``rule_id`` in ``ruleset`` (``None`` when it is one)."""
+        rule = self.rules.get(rule_id)
+        options = rule.readings.get(ruleset) if rule is not None else None
+        if options is None:
+            having = sorted(r.id for r in self.rules.values() if ruleset in r.readings and not r.reading_of)
+            return f"{rule_id} has no readings in {ruleset} (rules with readings: {', '.join(having) or 'none'})"
+        if reading not in options.options:
+            return f"{reading!r} is not a reading of {rule_id} (readings: {', '.join(options.options)})"
+        return None
+
     def decide(
         self, ruleset: str, decision_id: str, facts: Mapping[str, Value], readings: Mapping[str, str] | None = None
     ) -> Result:

@@ -102,7 +102,14 @@ def supported(kind: str, ruleset: str | None = None) -> bool:
 
 
 def answer(spec: Spec, situation: Situation) -> Answer:
-    """The answer to the situation's query, by its game's module for the kind; the board picture drawn on demand."""
+    """The answer to the situation's query, by its game's module for the kind; the board picture drawn on demand.
+
+    The readings the situation chooses must be readings of its ruleset's rules (checked first, by field).
+    """
+    for rule_id, reading in situation.readings.items():
+        problem = spec.reading_problem(situation.ruleset, rule_id, reading)
+        if problem is not None:
+            raise PositionedError(situation.where(f"readings.{rule_id}"), f"readings.{rule_id}: {problem}")
     game = game_of_situation(situation)
     if not game.answers(situation.query.kind):
         raise NotSupported(f"{situation.path}: {situation.query.kind} is not supported for {situation.ruleset} yet")
