@@ -6,7 +6,7 @@ terrain squares of each kind, walls, elevation, stairs, indoor squares,
 objects, one to four pieces with varied player, movement, flight, size and
 hourglass values), answers a handful of queries on each (``reach``,
 ``move``, ``line_of_fire``, ``attack``, ``action``) through
-:func:`adjudicator.queries.answer`, and records every ``(decision, facts)``
+:func:`adjudicator.judge.answer`, and records every ``(decision, facts)``
 pair that :meth:`Table.decide <adjudicator.games.clix.table.Table.decide>` is asked
 (:func:`recording` wraps it). For each decision and fact vector the
 smallest board that produced it is kept, with the query that did.

@@ -25,7 +25,7 @@ finding:
     gives the board's facts.
 ``replay``
     ``{ruleset: {verdict, outcome, decision}}`` from running
-    :func:`adjudicator.queries.answer` on the board under each ruleset;
+    :func:`adjudicator.judge.answer` on the board under each ruleset;
     ``decision`` is what the decision came to at the board's facts in that
     run (or ``"not evaluated"``). A board is reported only if the replay
     reproduces the finding: for ``diff``, the decision's values differ

@@ -3,12 +3,11 @@
 A *space* is the playing area of one situation: a set of named places (the
 squares of a grid, the hexes of a hex map, the rooms of a house) with the
 facts of moving from one to the next and of drawing a straight line between
-two of them. Rule code (``adjudicator.games``, ``adjudicator.queries``,
-``adjudicator.situation``, ``proofs``) sees a map only through :class:`Space`
-and the small frozen records below; it never does coordinate arithmetic and
-never imports an implementation. Implementations live in their own package
-(``adjudicator.spaces.square`` today; a hex grid and a room graph next) and are
-reached through the kind's own package (its interface, ``adjudicator.spaces.<kind>``).
+two of them. Rule code (``adjudicator.games``, ``adjudicator.situation``,
+``proofs``) sees a map only through :class:`Space`, the small frozen records
+below and the protocol of the kind it declares; it never imports an
+implementation. The kinds live in their own packages (``square``, ``hex``,
+``rooms``), each reached through the package's ``__init__``, its interface.
 
 Ids
     :data:`SpaceId` is any hashable value; rule code treats ids as opaque. It

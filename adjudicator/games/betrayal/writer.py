@@ -1,6 +1,6 @@
 """Write a Betrayal house situation back as YAML that its reader reads to an equal value.
 
-The game's ``dumper`` entry (see :class:`adjudicator.games.registry.Game`).
+The game's writer part (``GAME.situations.write``, see :class:`adjudicator.games.registry.Game`).
 Fields at their defaults are left out, except the haunt, which is always
 written in full (its defaults depend on the omens held). The query is kept as
 the plain data read, so it is written back as it is.

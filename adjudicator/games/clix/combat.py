@@ -23,7 +23,7 @@ Engagement (ranged combat)
 Dice
     One attack roll serves every target (``attack.rolls``). Without a roll,
     each of the 36 ordered outcomes of two d6 is put to the rules and counted
-    exactly (:data:`adjudicator.games.clix.dice.ROLLS`, :func:`~adjudicator.games.clix.dice.fraction`).
+    exactly (:data:`adjudicator.games.clix.model.ROLLS`, :func:`~adjudicator.core.dice.probability`).
 """
 
 from __future__ import annotations

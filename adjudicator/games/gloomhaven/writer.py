@@ -1,6 +1,6 @@
 """Write a Gloomhaven situation back as YAML that its reader reads to an equal value.
 
-The game's ``dumper`` entry (see :class:`adjudicator.games.registry.Game`).
+The game's writer part (``GAME.situations.write``, see :class:`adjudicator.games.registry.Game`).
 Fields at their defaults are left out; map and area rows and attack-modifier
 cards are double-quoted (``...`` or ``+1`` would otherwise read as something else).
 """
