@@ -30,6 +30,8 @@ class Step:
     note: str
     reading: str | None = None
     also: tuple[Citation, ...] = ()
+    deciding: bool = False
+    """The step settles the question asked (the verdict, or a value of the outcome): its rule decides it."""
 
 
 @dataclass(frozen=True)

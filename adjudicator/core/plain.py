@@ -78,6 +78,8 @@ def step_json(spec: Spec, step: Step) -> dict[str, Any]:
         data["cites"] = [cite_json(spec, c) for c in (*step.cites, *step.also)]
     if step.reading:
         data["reading"] = step.reading
+    if step.deciding:
+        data["deciding"] = True
     return data
 
 

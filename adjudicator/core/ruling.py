@@ -102,7 +102,12 @@ def noted(step: Step, note: str) -> Step:
     ``replace`` looks the dataclass's fields up on every call; a query cites tens of steps, so the copy is
     spelled out (``tests/test_values_memo.py`` checks it agrees with ``replace`` on every field).
     """
-    return Step(step.rule, step.cites, note, step.reading, step.also)
+    return Step(step.rule, step.cites, note, step.reading, step.also, step.deciding)
+
+
+def deciding(step: Step) -> Step:
+    """``step`` marked as the one that settles the question (see :attr:`Step.deciding`)."""
+    return step if step.deciding else Step(step.rule, step.cites, step.note, step.reading, step.also, deciding=True)
 
 
 def prefixed(step: Step, prefix: str) -> Step:

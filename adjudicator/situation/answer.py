@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from adjudicator.core.engine import Result, Step
 from adjudicator.core.plain import step_json
-from adjudicator.core.ruling import prefixed
+from adjudicator.core.ruling import deciding, prefixed
 from adjudicator.core.spec import Spec
 from adjudicator.spaces.base import SpaceId
 
@@ -92,13 +92,16 @@ class Answer:
         )
         self._draw = partial(draw, now)
 
-    def cite(self, result: Result, prefix: str = "", *, once: bool = False) -> Result:
+    def cite(self, result: Result, prefix: str = "", *, once: bool = False, decides: bool = False) -> Result:
         """Append a decision's trace to the answer's trace and return the result.
 
         ``prefix`` leads each note with where it applies (``"C2 -> D2"``, a piece); ``once`` leaves out a step
-        the trace already holds word for word.
+        the trace already holds word for word; ``decides`` marks the steps as those that settle the question
+        (the rules that gave the verdict or a value of the outcome).
         """
-        steps = [prefixed(step, prefix) for step in result.trace] if prefix else result.trace
+        steps: Sequence[Step] = [prefixed(step, prefix) for step in result.trace] if prefix else result.trace
+        if decides:
+            steps = [deciding(step) for step in steps]
         if once:
             for step in steps:
                 if step not in self.trace:
@@ -107,9 +110,14 @@ class Answer:
             self.trace.extend(steps)
         return result
 
-    def note(self, step: Step) -> None:
-        """Append one step."""
-        self.trace.append(step)
+    def note(self, step: Step, *, decides: bool = False) -> None:
+        """Append one step (``decides``: it settles the question, see :meth:`cite`)."""
+        self.trace.append(deciding(step) if decides else step)
+
+    @property
+    def deciding(self) -> list[Step]:
+        """The steps that settle the question."""
+        return [step for step in self.trace if step.deciding]
 
     def to_json(self, spec: Spec) -> dict[str, Any]:
         """The contract's JSON answer."""
