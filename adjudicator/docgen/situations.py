@@ -226,7 +226,11 @@ def _compare(spec: Spec, ruling: Ruling, expect: dict[str, Any], result: Answer)
 
 def _trace(spec: Spec, ruleset: str, result: Answer) -> list[str]:
     rows = [
-        [rule_link(spec, ruleset, step.rule), cites(spec, step.cites[:1]) if step.cites else "", esc(step.note)]
+        [
+            rule_link(spec, ruleset, step.rule),
+            cites(spec, step.cites[:1]) if step.cites else "",
+            ("**decides:** " if step.deciding else "") + esc(step.note),
+        ]
         for step in result.trace
     ]
     if not rows:

@@ -26,7 +26,8 @@ def cite_text(spec: Spec, cite: Citation) -> str:
 def step_lines(spec: Spec, ruleset: str, steps: list[Step], *, verbose: bool = False) -> list[tuple[str, str, str]]:
     """The trace for people: ``(what was checked, citation, formal note)`` per step.
 
-    A step that repeats the one before it (same rule, same plain words) is shown once.
+    A step that repeats the one before it (same rule, same plain words) is shown once; a step that settles
+    the question says so (``decides:``), so a judge finds the ruling's own line at a glance.
     """
     out: list[tuple[str, str, str]] = []
     previous: tuple[str, str] | None = None
@@ -37,5 +38,6 @@ def step_lines(spec: Spec, ruleset: str, steps: list[Step], *, verbose: bool = F
         previous = (step.rule, plain)
         cites = ", ".join(cite_text(spec, c) for c in step.cites[:1])
         formal = step.note if verbose else ""
-        out.append((f"{step_title(spec, ruleset, step)} [{step.rule}]: {plain}", cites, formal))
+        mark = "decides: " if step.deciding else ""
+        out.append((f"{mark}{step_title(spec, ruleset, step)} [{step.rule}]: {plain}", cites, formal))
     return out

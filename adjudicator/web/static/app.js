@@ -307,6 +307,12 @@ function showAnswer(answer) {
     const cite = document.createElement("div");
     cite.className = "cite";
     cite.textContent = step.lines ? `${step.source} L${step.lines[0]}-${step.lines[1]}${step.section ? ` (${step.section})` : ""}` : "";
+    if (step.deciding) {
+      li.className = "deciding";
+      const mark = document.createElement("strong");
+      mark.textContent = "decides: ";
+      li.append(mark);
+    }
     li.append(link, note, cite);
     trace.append(li);
   }
