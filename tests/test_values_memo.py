@@ -40,8 +40,8 @@ def table(tmp_path: Path, ruleset: str) -> Table:
 def test_noted_is_replace_of_the_note(tmp_path: Path) -> None:
     """``noted`` copies every field but the note, as ``dataclasses.replace`` would (and knows them all)."""
     step = table(tmp_path, "horrorclix/2008").decide("attack.hits", {"attack": 9, "defense": 15, "die1": 3, "die2": 4})
-    full = replace(step.trace[0], reading="some reading", also=step.trace[0].cites)
-    assert {f.name for f in fields(full)} == {"rule", "cites", "note", "reading", "also"}
+    full = replace(step.trace[0], reading="some reading", also=step.trace[0].cites, deciding=True)
+    assert {f.name for f in fields(full)} == {"rule", "cites", "note", "reading", "also", "deciding"}
     assert noted(full, "wolf: hits") == replace(full, note="wolf: hits")
     assert noted(full, "wolf: hits") != full
 
