@@ -82,6 +82,15 @@ def test_sealed_side_leads_nowhere() -> None:
     assert not house.doors_joined("b", "a")
 
 
+def test_a_door_facing_a_sealed_side_leads_nowhere() -> None:
+    """A door towards the neighbour's sealed side is sealed too: the two tiles are not joined either way."""
+    house = KIND.house([tile("a", (0, 0), "E"), tile("b", (1, 0), "W", sealed=frozenset("W"))])
+    assert [(p.kind, p.to) for p in ways(house, "a")] == [(SEALED, None)]
+    assert [(p.kind, p.to) for p in ways(house, "b")] == [(SEALED, None)]
+    assert not house.doors_joined("a", "b")
+    assert house.neighbours("a") == ()
+
+
 def test_unexplored_doors_and_undrawn_tiles() -> None:
     """A door with nothing behind it, or facing a tile not drawn yet, is unexplored; stepping into that tile draws it."""
     house = KIND.house([tile("a", (1, 0), "WE"), tile("b", (2, 0), "W", undrawn=True)])

@@ -40,7 +40,7 @@ FALSE_OPENING = "false_opening"
 UNEXPLORED = "unexplored"
 """Passage kind: a door with no tile behind it, or facing a tile not drawn yet (``to`` is that tile's place)."""
 SEALED = "sealed"
-"""Passage kind: a door on a sealed side (it leads nowhere)."""
+"""Passage kind: a door on a sealed side, or facing the neighbour's sealed side (it leads nowhere)."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +321,8 @@ class House:
             other = self.neighbour_through(room, door)
             if other is None:
                 out.append(Passage(place, None, UNEXPLORED, door))
+            elif OPPOSITE[door] in other.sealed:
+                out.append(Passage(place, None, SEALED, door))
             elif OPPOSITE[door] not in other.doors:
                 out.append(Passage(place, None, FALSE_OPENING, door))
             else:
