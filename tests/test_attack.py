@@ -486,3 +486,39 @@ def test_self_target_is_a_bad_situation(tmp_path):
     pieces = [mon("wolf", 1, "A2"), mon("priest", 2, "B2")]
     with pytest.raises(PositionedError, match="cannot target itself"):
         attack(tmp_path, "horrorclix/2008", pieces, {"piece": "wolf", "type": "close", "targets": ["priest", "wolf"]})
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+@pytest.mark.parametrize(
+    ("objects", "target"),
+    [([{"type": "portal", "at": "D2", "door": "east"}], "D2"), ([{"type": "tombstone", "at": "D2"}], "D2")],
+)
+def test_critical_miss_smashes_nothing_HX_CMB_CRITMISS(tmp_path, ruleset, objects, target):
+    """HX.CMB.CRITMISS: two 1s fail the attack, so a result of 11 + 2 = 13 smashes no portal or tombstone."""
+    pieces = [mon("wolf", 1, "E2", attack=11), mon("priest", 2, "H3")]
+    query = {"piece": "wolf", "type": "close", "targets": [target], "roll": [1, 1]}
+    result = attack(tmp_path, ruleset, pieces, query, objects=objects)
+    assert result["outcome"]["smashed"] == {target: False}
+    assert result["outcome"]["attacker_damage"] == 1
+    deciding = {step["rule"] for step in result["trace"] if step.get("deciding")}
+    assert "HX.CMB.CRITMISS" in deciding
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_critical_miss_counts_in_smash_odds_HX_CMB_CRITMISS(tmp_path, ruleset):
+    """HX.CMB.CRITMISS: with attack 11 every roll reaches 13, yet the double 1 smashes nothing: 35/36."""
+    pieces = [mon("wolf", 1, "E2", attack=11), mon("priest", 2, "H3")]
+    query = {"piece": "wolf", "type": "close", "targets": ["D2"]}
+    result = attack(tmp_path, ruleset, pieces, query, objects=[{"type": "portal", "at": "D2", "door": "east"}])
+    assert result["outcome"]["p_smashed"] == {"D2": "35/36"}
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_no_soaring_steps_for_grounded_fighters_HX_SOAR_BONUS(tmp_path, ruleset):
+    """HX.SOAR.BONUS and HX.SOAR.SHOTDOWN are not cited when neither fighter soars (they do not apply)."""
+    pieces = [mon("witch", 1, "B2", range=5), mon("runner", 2, "F2")]
+    result = attack(
+        tmp_path, ruleset, pieces, {"piece": "witch", "type": "ranged", "targets": ["runner"], "roll": [4, 4]}
+    )
+    assert result["verdict"] == "legal"
+    assert not {"HX.SOAR.BONUS", "HX.SOAR.SHOTDOWN"} & cited(result)

@@ -146,16 +146,17 @@ def test_blocked_step_is_cited(tmp_path: Path) -> None:
 
 
 def test_flight_mode_change_reported(tmp_path: Path) -> None:
-    """Crossing a wall needs soaring: the end is reached with one mode change, speed 4 - 1 = 3."""
+    """Under the spaces_only reading a wall needs soaring: one mode change, speed 4 - 1 = 3."""
     board = '{kind: outdoor, terrain: [".....", ".....", "....."], walls: [[B1, C1], [B2, C2], [B3, C3]]}'
     bat = monster("bat", "A2", more=", move: flight, flight: hovering")
-    result = ask(tmp_path, [bat], "{kind: move, piece: bat, to: D2}", board=board)
+    reading = "readings: {HX.FLY.HOVER.BLOCK: spaces_only}"
+    result = ask(tmp_path, [bat], "{kind: move, piece: bat, to: D2}", board=board, extra=reading)
     assert result.verdict == "legal"
     assert result.outcome["flight"] == "soaring"
     assert result.outcome["mode_changes"] == 1
     assert result.outcome["speed"] == 3
     assert "HX.FLY.ELEVCHG" in rules(result)
-    far = ask(tmp_path, [bat], "{kind: move, piece: bat, to: E2}", board=board)
+    far = ask(tmp_path, [bat], "{kind: move, piece: bat, to: E2}", board=board, extra=reading)
     assert far.verdict == "illegal"
 
 

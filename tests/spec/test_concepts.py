@@ -174,9 +174,17 @@ def test_immovable_no_move_HX_HG_IMMOVABLE(ruleset):
 @pytest.mark.parametrize("ruleset", BOTH)
 def test_immovable_needs_no_breakaway_HX_HG_IMMOVABLE_BREAK(ruleset):
     """HX.HG.IMMOVABLE.BREAK: with only immovable foes adjacent (count 0) no roll is needed."""
-    r = decide(ruleset, "breakaway.required", adjacent_opposing=0, action_moves=True)
+    r = decide(ruleset, "breakaway.required", adjacent_opposing=0, adjacent_immovable=True, action_moves=True)
     assert r.value is False
     assert "HX.HG.IMMOVABLE.BREAK" in rules(r)
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_immovable_rule_idle_without_an_immovable_foe_HX_HG_IMMOVABLE_BREAK(ruleset):
+    """HX.HG.IMMOVABLE.BREAK is not cited when no immovable foe is adjacent (nobody adjacent at all)."""
+    r = decide(ruleset, "breakaway.required", adjacent_opposing=0, adjacent_immovable=False, action_moves=True)
+    assert r.value is False
+    assert "HX.HG.IMMOVABLE.BREAK" not in rules(r)
 
 
 @pytest.mark.parametrize(

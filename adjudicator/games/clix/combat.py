@@ -49,27 +49,48 @@ Engagement = Literal["none", "same_level", "other_level_only"]
 TargetKind = Literal["opposing", "friendly", "self", "victim"]
 
 
-def ask(table: Table, answer: Answer, prefix: str, decision: str, facts: Mapping[str, Value]) -> Result:
+def ask(
+    table: Table, answer: Answer, prefix: str, decision: str, facts: Mapping[str, Value], *, decides: bool = False
+) -> Result:
     """Evaluate ``decision`` and cite its steps in ``answer`` (notes start with ``prefix``).
 
     A fact outside its declared domain cites the fallback rule and raises
-    :class:`Open`, as does an undecided result.
+    :class:`Open`, as does an undecided result; either then decides the answer, as ``decides`` marks a
+    result that gives the verdict or a value of the outcome.
     """
     try:
         result = decide(table, decision, facts)
     except Unanswerable as exc:
-        answer.note(table.fallback_step(f"{prefix}: {exc.note}"))
+        answer.note(table.fallback_step(f"{prefix}: {exc.note}"), decides=True)
         raise Open from exc
-    answer.cite(result, prefix)
+    answer.cite(result, prefix, decides=decides or result.value is None)
     if result.value is None:
         raise Open
     return result
 
 
 def cite_value(answer: Answer, prefix: str, value: ValueResult) -> int | None:
-    """Cite a combat value's pipeline steps; its value, or None when undecided."""
-    answer.trace.extend([noted(step, f"{prefix}: {step.note}") for step in value.steps])
+    """Cite a combat value's pipeline steps; its value, or None when undecided.
+
+    The steps that gave the value are kept as deciding only when the value is undecided (the fallback then
+    settles the attack too): an attack's verdict rests on its own rules, not on how the values were reached.
+    """
+    open_value = value.value is None
+    answer.trace.extend(
+        [
+            Step(step.rule, step.cites, f"{prefix}: {step.note}", step.reading, step.also, step.deciding and open_value)
+            for step in value.steps
+        ]
+    )
     return value.value
+
+
+def peek(table: Table, decision: str, facts: Mapping[str, Value]) -> Value | None:
+    """A decision's value, not cited (``None`` when undecided or its facts lie outside their domains)."""
+    try:
+        return decide(table, decision, facts).value
+    except Unanswerable:
+        return None
 
 
 # --- who stands where ---------------------------------------------------------------
@@ -120,7 +141,7 @@ def close_reach(table: Table, answer: Answer, prefix: str, attacker: Piece, targ
     if dist == 1:
         best = table.adjacent(attacker, target, close_combat=True)
         if best is not None:
-            answer.cite(best, prefix)
+            answer.cite(best, prefix, decides=best.value is False)  # a rule that keeps them apart decides
             if best.value is None:
                 raise Open
             return best.value is True
@@ -132,9 +153,10 @@ def close_reach(table: Table, answer: Answer, prefix: str, attacker: Piece, targ
             "line_blocked": giant_line_blocked(table, start, end, attacker, target),
             "other_flight": flight_level(table, target),
         }
-        return ask(table, answer, prefix, "giant.close_reach", facts).value is True
+        out_of_reach = peek(table, "giant.close_reach", facts) is False  # then this rule decides the attack
+        return ask(table, answer, prefix, "giant.close_reach", facts, decides=out_of_reach).value is True
     result = table.squares_adjacent(start, end, close_combat=True)
-    answer.cite(result, prefix)
+    answer.cite(result, prefix, decides=result.value is False)
     if result.value is None:
         raise Open
     return result.value is True
@@ -226,7 +248,9 @@ def smash_legality(table: Table, answer: Answer, attacker: Piece, kind: AttackKi
         "adjacent": adjacent,
         "close_action": kind == "close",
     }
-    target.allowed = bool(ask(table, answer, f"{obj.type} at {target.ref}", "object.smash_allowed", target.facts).value)
+    target.allowed = bool(
+        ask(table, answer, f"{obj.type} at {target.ref}", "object.smash_allowed", target.facts, decides=True).value
+    )
 
 
 def close_legality(table: Table, answer: Answer, attacker: Piece, target: Target) -> None:
@@ -243,7 +267,7 @@ def close_legality(table: Table, answer: Answer, attacker: Piece, target: Target
         "target_flight": target.attacker_flight if kind == "self" else target.target_flight,
         "target_intangible": table.hourglass(piece, "defense"),
     }
-    target.allowed = bool(ask(table, answer, target.ref, "attack.close.allowed", target.facts).value)
+    target.allowed = bool(ask(table, answer, target.ref, "attack.close.allowed", target.facts, decides=True).value)
 
 
 def ranged_legality(
@@ -266,7 +290,26 @@ def ranged_legality(
         steps = lof.trace
         if lof.clear is False:  # a blocked line decides: its hindering modifier is noise, its range only if too far
             steps = lof.blocking_trace + (lof.distance_trace if lof.distance > (attacker.range or 0) else ())
-        answer.trace.extend([noted(step, f"{target.ref}: {step.note}") for step in steps])
+        # What decides the attack of the line's answer: whether it is blocked (the attack needs it clear), the
+        # hindering modifier when it applies, the range when the target is out of it.
+        deciding = set(lof.blocking_trace)
+        if lof.hindering is not False:
+            deciding |= set(lof.hindering_trace)
+        if lof.distance > (attacker.range or 0):
+            deciding |= set(lof.distance_trace)
+        answer.trace.extend(
+            [
+                Step(
+                    step.rule,
+                    step.cites,
+                    f"{target.ref}: {step.note}",
+                    step.reading,
+                    step.also,
+                    step.deciding and step in deciding,
+                )
+                for step in steps
+            ]
+        )
         if lof.clear is None:
             raise Open
         lof_clear, distance = lof.clear, lof.distance
@@ -284,7 +327,7 @@ def ranged_legality(
         "targets": chosen,
         "already_targeted": already,
     }
-    target.allowed = bool(ask(table, answer, target.ref, "attack.ranged.allowed", target.facts).value)
+    target.allowed = bool(ask(table, answer, target.ref, "attack.ranged.allowed", target.facts, decides=True).value)
 
 
 def _line(table: Table, attacker: Piece, target: Piece) -> LofReport:
@@ -307,7 +350,11 @@ def attack_value(
             "attacker_flight": target.attacker_flight,
             "target_flight": target.target_flight,
         }
-        bonus = int(ask(table, answer, f"{attacker.id} against {target.ref}", "attack.soar_bonus", facts).value or 0)
+        soaring = "soaring" in {target.attacker_flight, target.target_flight}
+        found = peek(table, "attack.soar_bonus", facts)
+        if soaring or found != 0:  # neither soars and no bonus: the soaring rule does not apply, uncited
+            prefix = f"{attacker.id} against {target.ref}"
+            bonus = int(ask(table, answer, prefix, "attack.soar_bonus", facts, decides=found != 0).value or 0)
     if bonus not in cache:
         effects = [Effect("modify", bonus)] if bonus else []
         cache[bonus] = combat_value(table, int(str(attacker.attack)), effects)

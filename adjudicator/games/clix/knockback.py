@@ -44,6 +44,8 @@ class Walk:
     hindering: bool = False
     free_ground_at: int = 0
     map_edge: bool = False
+    corner: Result | None = None
+    """``terrain.corner_point`` of a diagonal step whose corner point counts as blocking (it stops the path)."""
 
 
 def walk(table: Table, piece: Piece, step: Direction, length: int) -> Walk:
@@ -55,6 +57,10 @@ def walk(table: Table, piece: Piece, step: Direction, length: int) -> Walk:
         nxt = board.beyond(here, step)
         if not board.contains(nxt) or board.terrain_at(nxt) is None:
             out.map_edge = True
+            return out
+        corner = _corner(table, piece, here, nxt)
+        if corner is not None and corner.value == "blocking":  # the point is met before the square beyond it
+            out.obstacle, out.obstacle_at, out.corner = "blocking", k, corner
             return out
         if (
             board.separates(board.walls, here, nxt)
@@ -77,6 +83,29 @@ def walk(table: Table, piece: Piece, step: Direction, length: int) -> Walk:
     return out
 
 
+def _corner(table: Table, piece: Piece, here: SpaceId, nxt: SpaceId) -> Result | None:
+    """``terrain.corner_point`` of a diagonal knockback step (hc L1439-1448), ``None`` for another step.
+
+    Knockback moves the character, so the point counts as the less restrictive of the two squares beside
+    it off the path, for movement: blocking terrain, a square off the map and a square holding another
+    character (no character is knocked through another) are blocking; hindering terrain and water are
+    hindering, though a knockback path ignores hindering terrain (hc L942).
+    """
+    board = table.board
+    step = board.step(here, nxt)
+    if not step.vertex or not table.game.capabilities.corner_point_terrain:
+        return None
+    sides = []
+    for square in sorted(step.sides, key=board.sort_key):
+        terrain = board.terrain_at(square) if board.contains(square) else None
+        holder = table.occupant.get(square)
+        if terrain in {"blocking", None} or (holder is not None and holder is not piece):
+            sides.append("blocking")
+        else:
+            sides.append("hindering" if terrain in {"hindering", "water"} else "clear")
+    return table.decide("terrain.corner_point", {"purpose": "move", "side_a": sides[0], "side_b": sides[1]})
+
+
 def _free_ground(table: Table, first: SpaceId, step: Direction, at: int, length: int) -> int:
     """Position of the first unoccupied ground square beyond the elevated edge (0 if none within ``length``)."""
     square = first
@@ -91,14 +120,10 @@ def knockback(
     table: Table, answer: Answer, attacker: Piece, target: Piece, roll: tuple[int, int], *, hit: bool, taken: int | None
 ) -> dict[str, Any]:
     """The knockback of one target: ``{occurs, distance, path, stopped_by, damage}`` (cited in ``answer``)."""
-    occurs = _cite(
-        answer,
-        target.id,
-        table.decide(
-            "knockback.occurs",
-            {"die1": roll[0], "die2": roll[1], "hit": hit, "target_multibase": target.size == "double"},
-        ),
+    occurs_result = table.decide(
+        "knockback.occurs", {"die1": roll[0], "die2": roll[1], "hit": hit, "target_multibase": target.size == "double"}
     )
+    occurs = _cite(answer, target.id, occurs_result, decides=occurs_result.value is not False)
     out: dict[str, Any] = {"occurs": occurs.value, "distance": 0, "path": [], "stopped_by": None, "damage": 0}
     if occurs.value is not True:
         if occurs.value is None:
@@ -129,11 +154,14 @@ def knockback(
         "free_ground_beyond": found.ground_occupied and found.free_ground_at > found.obstacle_at,
         "map_edge": found.map_edge and found.obstacle == "none",
     }
+    if found.corner is not None:
+        _cite(answer, f"{target.id} (the diagonal step past the corner point)", found.corner, decides=True)
     hindering = [table.board.name(sq) for sq in found.squares if table.board.terrain_at(sq) == "hindering"]
     where = f"{target.id} (hindering terrain on the path at {', '.join(hindering)})" if hindering else target.id
-    distance = _cite(answer, where, table.decide("knockback.distance", facts))
-    stop = _cite(answer, where, table.decide("knockback.stop", facts))
-    damage = _cite(answer, target.id, table.decide("knockback.damage", facts))
+    distance = _cite(answer, where, table.decide("knockback.distance", facts), decides=True)
+    stop = _cite(answer, where, table.decide("knockback.stop", facts), decides=True)
+    damage_result = table.decide("knockback.damage", facts)
+    damage = _cite(answer, target.id, damage_result, decides=damage_result.value != 0)
     if distance.value is None:
         out.update({"distance": None, "path": None, "damage": damage.value})
         return out
@@ -154,7 +182,7 @@ def knockback(
     return out
 
 
-def _cite(answer: Answer, where: str, result: Result) -> Result:
-    """Cite ``result`` with a note naming ``where``."""
-    answer.cite(result, f"knockback of {where}")
+def _cite(answer: Answer, where: str, result: Result, *, decides: bool = False) -> Result:
+    """Cite ``result`` with a note naming ``where`` (``decides``: it gives a value of the knockback)."""
+    answer.cite(result, f"knockback of {where}", decides=decides)
     return result

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overloa
 
 from adjudicator.core.engine import FactError, Result, Step
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import deciding
 from adjudicator.games.clix.lof_facts import Blocker, LineFacts, line_facts
 from adjudicator.games.clix.lof_map import board_map
 from adjudicator.games.clix.model import Piece
@@ -145,6 +146,11 @@ class LofReport:
         return _dedupe(_expand(self.blocking_parts))
 
     @_kept
+    def hindering_trace(self) -> tuple[Step, ...]:
+        """The steps of :attr:`trace` that decide the hindering modifier."""
+        return tuple(_expand(self.hindering_parts))
+
+    @_kept
     def distance_trace(self) -> tuple[Step, ...]:
         """The steps of :attr:`trace` that count the range."""
         return tuple(_expand(self.distance_parts))
@@ -152,7 +158,7 @@ class LofReport:
 
 def _annotate(steps: Sequence[Step], context: str) -> list[Step]:
     """The steps with ``context`` appended to their notes."""
-    return [Step(s.rule, s.cites, f"{s.note} ({context})", s.reading, s.also) for s in steps]
+    return [Step(s.rule, s.cites, f"{s.note} ({context})", s.reading, s.also, s.deciding) for s in steps]
 
 
 def _expand(parts: Iterable[Part]) -> list[Step]:
@@ -372,7 +378,9 @@ def _evaluate(table: _Deciding, start: SpaceId, end: SpaceId, facts: LineFacts) 
     hindering = _bool(hindering_result)
     if facts.undecided_inputs:
         clear, hindering = None, None
-    inputs: list[Part] = [(r.trace, "") for r in (*facts.undecided_inputs, *facts.inputs)]
+    inputs: list[Part] = [(_marked(r.trace), "") for r in facts.undecided_inputs]
+    inputs += [(_marked(r.trace) if _decides_a_fact(r) else r.trace, "") for r in facts.inputs]
+    blocked_parts = [(_marked(steps), words) for steps, words in blocked_parts]
     return LofReport(
         clear=clear,
         distance=distance,
@@ -386,9 +394,23 @@ def _evaluate(table: _Deciding, start: SpaceId, end: SpaceId, facts: LineFacts) 
         end=end,
         blocker_words=blocker_words,
         blocking_parts=(*inputs, *blocked_parts),
-        hindering_parts=((hindering_result.trace, f"line {facts.name}"),),
-        distance_parts=((distance_steps, ""),),
+        hindering_parts=((_marked(hindering_result.trace), f"line {facts.name}"),),
+        distance_parts=((_marked(distance_steps), ""),),
     )
+
+
+def _marked(steps: Sequence[Step]) -> tuple[Step, ...]:
+    """The steps marked as deciding: they give the line's answer (clear, hindering, distance)."""
+    return tuple(map(deciding, steps))
+
+
+def _decides_a_fact(result: Result) -> bool:
+    """Whether a rule behind a fact of the line decides the answer with it.
+
+    So for a square's or a corner's class, a giant's level, a doorway; not so for plain adjacency, which
+    only places an object beside the target.
+    """
+    return not (result.decision == "adjacent.is" and result.value is True)
 
 
 _CLEAR_RANK = {True: 0, None: 1, False: 2}

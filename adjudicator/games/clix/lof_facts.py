@@ -64,6 +64,7 @@ WATER = "water"
 
 NEUTRAL: dict[str, Value] = {
     "crosses_blocking": False,
+    "crosses_wall": False,
     "crosses_occupied": False,
     "between_adjacent_pair": False,
     "blocking_diagonal": False,
@@ -454,6 +455,7 @@ class _Builder:
         end_soaring = attacker_soaring or target_soaring
         blocking_facts: dict[str, Value] = {
             "crosses_blocking": line.crosses_blocking or crossed_walls,
+            "crosses_wall": bool(crossed_walls),
             "crosses_occupied": False,
             "between_adjacent_pair": False,
             "blocking_diagonal": diagonal_with != "none",

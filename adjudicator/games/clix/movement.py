@@ -22,7 +22,7 @@ as undecided rather than guessed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from heapq import heappop, heappush
@@ -61,6 +61,9 @@ class State(NamedTuple):
     """Whether a ``move.must_stop`` ended its movement here."""
     steps: int
     """Steps taken, or -1 when not tracked."""
+    stair: int = 0
+    """Stair squares of one stairway crossed in order, from the end of its part at this level, ending here
+    (0 off the stairs or after skipping a stair square; only where the game asks for every square crossed)."""
 
 
 OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
@@ -121,7 +124,9 @@ class Search:
         self.record = record
         """Whether :attr:`edges` is kept (a search made for :attr:`graph`; the others rebuild it on demand)."""
         flight = facts.flight_of(facts.mover)
-        self.start = State(facts.start, flight, 0, stopped=False, steps=0 if exact else -1)
+        self.start = State(
+            facts.start, flight, 0, stopped=False, steps=0 if exact else -1, stair=facts.stair_rank.get(facts.start, 0)
+        )
         self.dist: dict[State, int] = {self.start: 0}
         self.stops: dict[State, Result] = {}
         """Per stopped state, the ``move.must_stop`` of the step that last gave it its distance."""
@@ -130,6 +135,8 @@ class Search:
         self.changed = False
         """Whether some state reached has changed flight mode."""
         self.refused: dict[SpaceId, tuple[int, SpaceId, Result, Vector]] = {}
+        self.skipped: dict[tuple[SpaceId, SpaceId], Result] = {}
+        """Level changes refused because the path skipped a stair square, by step (see ``MoveFacts.stair_rank``)."""
         self.moves_out: set[State] = set()
         self.undecided: list[Why] = []
         self._can_end: dict[tuple[SpaceId, str], Result] = {}
@@ -163,9 +170,11 @@ class Search:
         """
         if not self.prune or not v.changes:
             return False
-        square, flight, k, stopped, steps = v
+        square, flight, k, stopped, steps, stair = v
         dist = self.dist
-        return any(dist.get(_new_state(State, (square, flight, kk, stopped, steps)), d + 1) <= d for kk in range(k))
+        return any(
+            dist.get(_new_state(State, (square, flight, kk, stopped, steps, stair)), d + 1) <= d for kk in range(k)
+        )
 
     def _ok(self, result: Result, where: str) -> bool:
         """Whether a permission holds; undecided counts only in the generous search."""
@@ -195,14 +204,14 @@ class Search:
 
     def _mode_change(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
         """Change flight mode on the spot (no step; one more change against the speed)."""
-        square, flight, k, _, steps = u
+        square, flight, k, _, steps, stair = u
         other = OTHER_MODE[flight]
         result = self.facts.decide("move.can_enter", self.facts.stay_vector(square, other))
         allowed = result.value is True or (
             result.value is None and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
         )
         if allowed:
-            v = State(square, other, k + 1, stopped=False, steps=steps)
+            v = State(square, other, k + 1, stopped=False, steps=steps, stair=stair)
             if self._dominated(v, d):
                 return
             if self.record:
@@ -212,7 +221,7 @@ class Search:
                 self.changed = True
                 queue.appendleft((d, v))
 
-    def _steps(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
+    def _steps(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:  # noqa: C901, PLR0912 - the hot loop, inlined
         """Every legal step from state ``u`` (``d`` steps used so far).
 
         The hot loop of the search: where a plain step (no wall, diagonal, doorway or level fact) into a
@@ -220,10 +229,10 @@ class Search:
         ``move.can_enter`` that refuses it); the first time, :meth:`_land` works it out.
         """
         facts, dist = self.facts, self.dist
-        square, flight, k, _, steps = u
+        square, flight, k, _, steps, stair = u
         new_steps = steps + 1 if steps >= 0 else -1
         lands = self._lands.get((flight, k, new_steps)) or self._lands.setdefault((flight, k, new_steps), {})
-        door_sides = facts.door_sides
+        door_sides, corner_points, stairs = facts.door_sides, facts.corner_points, facts.stair_rank
         door_here = square in door_sides
         d1 = d + 1
         moved = False
@@ -231,13 +240,24 @@ class Search:
         for b, pair, terrain in facts.steps.steps(square):
             if door_here or b in door_sides:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
+                if corner_points:  # the corner point of a diagonal step, classed from its side squares
+                    pair, terrain = facts.corner(square, b, pair, terrain)  # noqa: PLW2901
+            skipped = stairs and pair[4] == "by_stairs" and not facts.stairs_crossed(square, b, stair)
+            if skipped:
+                pair = (*pair[:4], "without_stairs", *pair[5:])  # noqa: PLW2901 - a stair square skipped
             hit = (lands.get(terrain) or _NO_LANDS).get(b) if pair is NO_PAIR else None
             if hit is None:
                 hit = self._land(lands, u, b, pair, terrain, new_steps)
             if hit.__class__ is not State:  # refused: the move.can_enter that says so
                 self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
+                if skipped:
+                    self.skipped.setdefault((square, b), cast("Result", hit))
                 continue
             v = hit
+            if stairs and (stair or b in stairs):  # how far along a stairway the mover has come
+                progress = facts.stair_progress(square, b, stair)
+                if progress != v[5]:
+                    v = _new_state(State, (*v[:5], progress))
             moved = True
             if k and self._dominated(v, d1):
                 continue
@@ -274,7 +294,7 @@ class Search:
             landed = landings.get((flight, terrain)) or landings.setdefault((flight, terrain), {})
             known = landed.get(b)
             if known is not None:  # decided before (by this search at another step count, or another search)
-                hit = _new_state(State, (b, flight, u[2], known, new_steps)) if known.__class__ is bool else known
+                hit = _new_state(State, (b, flight, u[2], known, new_steps, 0)) if known.__class__ is bool else known
                 lands.setdefault(terrain, {})[b] = cast("State | Result", hit)
                 return cast("State | Result", hit)
         enter = self._enter(flight, b, pair)
@@ -288,7 +308,7 @@ class Search:
             return enter
         stop = self._stop(flight, b, terrain)
         halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
-        landing: State = _new_state(State, (b, flight, u[2], halt, new_steps))
+        landing: State = _new_state(State, (b, flight, u[2], halt, new_steps, 0))
         if enter.value is True and stop.value is not None and pair is NO_PAIR:
             lands.setdefault(terrain, {})[b] = landing
             if landed is not None:
@@ -342,7 +362,7 @@ class Search:
 
     def end_results(self, state: State) -> tuple[Result, Result]:
         """``move.can_end`` and ``move.distance_legal`` for ending in a state."""
-        square, flight, k, stopped, _ = state
+        square, flight, k, stopped, *_ = state
         d = self.dist[state]
         can_end = self._can_end.get((square, flight)) or self.can_end(square, flight)
         budget, spaces = self.budgets[k], min(d, MAX_FACT_SPEED)
@@ -393,7 +413,7 @@ class Search:
         if self.changed:
             by_steps.sort(key=lambda item: (item[1], item[0][2]))
         for state, d in by_steps:  # end_results inlined: hundreds of states
-            square, flight, k, stopped, _ = state
+            square, flight, k, stopped, *_ = state
             vector = (flight, *(end_parts.get(square) or end_part(square)))
             can_end = end_cache.get(vector) or self.can_end(square, flight)
             budget, spaces = budgets[k], min(MAX_FACT_SPEED, d)
@@ -606,7 +626,10 @@ def _breakaway(out: Plan, die: int | None) -> None:
     """Decide whether a roll is needed, and its result or chance; fix the escaped opponents."""
     table, facts = out.table, out.facts
     count = facts.breakaway_count()
-    required = table.decide("breakaway.required", {"adjacent_opposing": count, "action_moves": True})
+    immovable = any(p.speed == HOURGLASS for p in facts.start_opponents())
+    required = table.decide(
+        "breakaway.required", {"adjacent_opposing": count, "adjacent_immovable": immovable, "action_moves": True}
+    )
     where = f"{out.mover.id} next to {count} opposing {table.profile.figure}(s) that are not immovable"
     apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents]
     kept = [Why(r, f"{foe.id} beside {out.mover.id}") for foe, r in apart if r is not None]
@@ -641,9 +664,12 @@ def _breakaway(out: Plan, die: int | None) -> None:
     else:
         failing = [f for f in faces if faces[f].value is not True]
         if failing:
-            out.breakaway.results += [Why(faces[max(failing)], f"a roll of {max(failing)} fails")]
+            out.breakaway.results += [Why(faces[max(failing)], f"no roll given; a roll of {_faces(failing)} fails")]
         out.breakaway.results += [
-            Why(faces[min(out.breakaway.succeeding)], f"a roll of {min(out.breakaway.succeeding)} succeeds")
+            Why(
+                faces[min(out.breakaway.succeeding)],
+                f"no roll given; a roll of {_faces(out.breakaway.succeeding)} succeeds",
+            )
         ]
     facts.escape(rolled=True)
 
@@ -696,13 +722,28 @@ def _budgets(out: Plan) -> None:
             break
 
 
+def _faces(faces: Sequence[int]) -> str:
+    """Die faces in words: ``1-3``, ``6``, or ``1, 3``."""
+    ordered = sorted(faces)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
 def _bool(value: Value | None) -> bool | None:
     return None if value is None else bool(value)
 
 
-def annotate(result: Result, where: str) -> list[Step]:
-    """A result's steps with the place they concern put in front of the note."""
-    return [Step(s.rule, s.cites, f"{where}: {s.note}", s.reading, s.also) for s in result.trace]
+def annotate(result: Result, where: str, *, decides: bool = False, only: frozenset[str] | None = None) -> list[Step]:
+    """A result's steps with the place they concern put in front of the note.
+
+    ``decides`` marks the steps as deciding; ``only`` narrows the mark to the steps of those rules (of rules
+    that agree on a value, the specific one decides, not the general one beside it).
+    """
+    return [
+        Step(s.rule, s.cites, f"{where}: {s.note}", s.reading, s.also, decides and (only is None or s.rule in only))
+        for s in result.trace
+    ]
 
 
 def explain_unreachable(search: Search, target: SpaceId) -> Why | None:  # noqa: PLR0911 - one return per reason
@@ -723,7 +764,7 @@ def explain_unreachable(search: Search, target: SpaceId) -> Why | None:  # noqa:
     if not search.dist:
         return None
     best = min(search.dist, key=lambda s: (board.distance(s.square, target), search.dist[s], s.stopped))
-    square, _, k, stopped, _ = best
+    square, _, k, stopped, *_ = best
     if stopped and best in search.stops:
         return Why(search.stops[best], f"movement ends on {name(square)}")
     budget, used = search.budgets[k], search.dist[best]
@@ -752,15 +793,24 @@ class Citer:
     def __init__(self, trace: list[Step]) -> None:
         self.trace = trace
         self.seen: set[tuple[str, tuple[str, ...], str]] = set()
+        self.decided: set[tuple[str, tuple[str, ...], str]] = set()
 
-    def cite(self, why: Why, *, always: bool = False) -> None:
-        """Append a decision's steps, noting where it was met (once per rule and value unless ``always``)."""
+    def cite(
+        self, why: Why, *, always: bool = False, decides: bool = False, only: frozenset[str] | None = None
+    ) -> None:
+        """Append a decision's steps, noting where it was met (once per rule and value unless ``always``).
+
+        ``decides`` marks the steps (those of the rules in ``only``, when given) as those that settle the
+        question; a deciding finding already cited unmarked is cited again, marked.
+        """
         result = why.result
         key = (result.decision, tuple(s.rule for s in result.trace), repr(result.value))
-        if key in self.seen and not always:
+        if key in self.seen and not always and not (decides and key not in self.decided):
             return
         self.seen.add(key)
-        self.trace.extend(annotate(result, why.where))
+        if decides:
+            self.decided.add(key)
+        self.trace.extend(annotate(result, why.where, decides=decides, only=only))
 
 
 def unsupported(table: Table, mover: Piece) -> Result | None:
@@ -775,8 +825,8 @@ def unsupported(table: Table, mover: Piece) -> Result | None:
     return None
 
 
-def cite_search(citer: Citer, search: Search) -> None:
-    """Cite what shaped the reach: every distinct stop, bar and refused end the search met.
+def cite_search(citer: Citer, search: Search, *, decides: bool = False) -> None:
+    """Cite what shaped the reach: every distinct stop, bar and refused end the search met (``decides``: marked).
 
     A result object already cited here is passed over (the citer would pass it over too): hundreds of
     stops and bars share a few results, and their places need not be named.
@@ -786,13 +836,13 @@ def cite_search(citer: Citer, search: Search) -> None:
     for where, result in sorted(stops, key=itemgetter(0)):
         if id(result) not in cited:
             cited.add(id(result))
-            citer.cite(Why(result, f"movement ends on {where}"))
+            citer.cite(Why(result, f"movement ends on {where}"), decides=decides)
     facts = search.facts
     key = facts.board.sort_key
     for square, (_, frm, result, _) in sorted(search.refused.items(), key=lambda item: key(item[0])):
         if result.value is False and id(result) not in cited:
             cited.add(id(result))
-            citer.cite(Why(result, f"{name(frm)}->{name(square)} barred"))
+            citer.cite(Why(result, f"{name(frm)}->{name(square)} barred"), decides=decides)
     start, can_end = facts.start, search.can_end
     end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
     refused = []
@@ -803,4 +853,4 @@ def cite_search(citer: Citer, search: Search) -> None:
     for (square, _), result in sorted(refused, key=lambda item: (key(item[0][0]), item[0][1])):
         if id(result) not in cited:
             cited.add(id(result))
-            citer.cite(Why(result, f"{name(square)} may not be ended on"))
+            citer.cite(Why(result, f"{name(square)} may not be ended on"), decides=decides)

@@ -49,6 +49,7 @@ ENTER: Final = (
     "doorway_hostile",
     "level_change",
     "doorway_only_victims",
+    "wall_indoor",
 )
 """Order of the step-dependent facts of ``move.can_enter`` in a vector."""
 STOP: Final = (
@@ -70,9 +71,12 @@ WATER: Final = "water"
 BLOCKING: Final = "blocking"
 
 Vector = tuple[Value, ...]
-NO_PAIR: Final[Vector] = (False, False, False, False, "none", False)
+NO_PAIR: Final[Vector] = (False, False, False, False, "none", False, False)
 """The pair part of an ``ENTER`` vector for a plain step (no wall, doorway or level change)."""
 
+
+NO_STOP: Final[Vector] = (False, False, False, False)
+"""The terrain part of a ``STOP`` vector for a step into clear terrain from clear terrain."""
 
 StepInfo = tuple[SpaceId, Vector, Vector]
 """A step from a space: ``(b, pair part without doorways, terrain part of the stop vector)``."""
@@ -152,7 +156,7 @@ class BoardSteps:
         pair = (
             NO_PAIR
             if not (wall or blocking_diag or level != "none")
-            else (wall, blocking_diag, False, False, level, False)
+            else (wall, blocking_diag, False, False, level, False, False)
         )
         stop = (
             tb == HINDERING and ta != HINDERING,
@@ -309,7 +313,12 @@ class MoveFacts:
         self.relation: dict[SpaceId, Relation] = {sq: table.relation(mover, p) for sq, p in self.occupant.items()}
         self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
         self.doorways = self._doorways()
-        self.door_sides = frozenset(sq for d in self.doorways for sq in d.sides)
+        self.doorway_sides = frozenset(sq for d in self.doorways for sq in d.sides)
+        self.indoor_walls = self._indoor_wall_squares()
+        """The squares a step from which may cross a wall that touches an indoor space (fact ``wall_indoor``)."""
+        self.door_sides = self.doorway_sides | self.indoor_walls
+        """The squares whose steps need :meth:`with_doorways` (doorway sides, squares beside an indoor wall)."""
+        self._game_parts()
         self.steps = board_steps(self.board)
         self.shared = shared_parts(table.situation, mover, table.spec)
         self.stop_parts = self.shared.stop_parts_for(frozenset())
@@ -546,17 +555,171 @@ class MoveFacts:
         """The pair part of a step's ``move.can_enter`` vector (walls, diagonals, doorways, levels)."""
         for sq, pair, _ in self.steps.steps(a):
             if sq == b:
-                return self.with_doorways(a, b, pair)
+                pair = self.with_doorways(a, b, pair)  # noqa: PLW2901 - the step's own facts
+                return self.corner(a, b, pair, NO_STOP)[0] if self.corner_points else pair
         raise ValueError(f"{self.board.name(a)} and {self.board.name(b)} are not neighbours on the map")
 
     def with_doorways(self, a: SpaceId, b: SpaceId, pair: Vector) -> Vector:
-        """A step's pair part with the doorway facts filled in (only steps touching a doorway side can cross one)."""
+        """A step's pair part with the doorway facts and ``wall_indoor`` filled in.
+
+        Only steps touching a doorway side can cross a doorway, and only steps from or to a square beside a
+        wall touching an indoor space can cross an indoor wall.
+        """
         if a not in self.door_sides and b not in self.door_sides:
             return pair
-        closed, hostile, only_victims = self.doorway_facts(a, b, wall=bool(pair[0]))
-        if not closed:
+        closed = hostile = only_victims = False
+        if a in self.doorway_sides or b in self.doorway_sides:
+            closed, hostile, only_victims = self.doorway_facts(a, b, wall=bool(pair[0]))
+        wall_indoor = bool(pair[0]) and self._wall_indoor(a, b)
+        if not closed and not wall_indoor:
             return pair
-        return (pair[0], pair[1], closed, hostile, pair[4], only_victims)
+        return (pair[0], pair[1], closed, hostile, pair[4], only_victims, wall_indoor)
+
+    def corner(self, a: SpaceId, b: SpaceId, pair: Vector, terrain: Vector) -> tuple[Vector, Vector]:
+        """A diagonal step's pair and terrain parts with its corner point classed by ``terrain.corner_point``.
+
+        The point counts as the least restrictive of the two squares beside it that are off the path (hc
+        L1439-1448): blocking (``blocking_diagonal``) bars the step, hindering (``through_hindering_corner``)
+        is hindering terrain entered. Other steps are returned as they are.
+        """
+        if not self.steps.is_vertex(a, b):
+            return pair, terrain
+        point = self.corner_result(a, b).value
+        if point is None:
+            return pair, terrain
+        blocking, hindering = point == BLOCKING, point == HINDERING
+        if pair[1] != blocking:
+            pair = (pair[0], blocking, *pair[2:])
+            if pair == NO_PAIR:
+                pair = NO_PAIR
+        if terrain[2] != hindering:
+            terrain = (terrain[0], terrain[1], hindering, terrain[3])
+        return pair, terrain
+
+    def corner_result(self, a: SpaceId, b: SpaceId) -> Result:
+        """``terrain.corner_point`` for moving diagonally from ``a`` to ``b`` (kept per pair of side squares)."""
+        sides = tuple(sorted(self.board.step(a, b).sides, key=self.board.sort_key))
+        hit = self._corners.get(sides)
+        if hit is None:
+            side_a, side_b = (self.side_class(sq) for sq in sides)
+            hit = self._corners[sides] = self.table.decide(
+                "terrain.corner_point", {"purpose": "move", "side_a": side_a, "side_b": side_b}
+            )
+        return hit
+
+    def side_class(self, square: SpaceId) -> str:
+        """How a square beside a corner point behaves for the mover's movement, its piece counted.
+
+        Blocking terrain, a square off the map and a square the mover may not enter for the piece on it
+        (an opposing character, a bystander) are blocking; hindering terrain and water (hindering for
+        movement) are hindering; anything else is clear.
+        """
+        terrain = self.terrain(square) if self.board.contains(square) else "None"
+        if terrain in {BLOCKING, "None"} or self.relation.get(square, "none") not in {"none", "friendly"}:
+            return BLOCKING
+        return HINDERING if terrain in {HINDERING, WATER} else "clear"
+
+    def _game_parts(self) -> None:
+        """The parts of the facts that only some games ask for: corner points, stairways crossed in full."""
+        table = self.table
+        self.corner_points = table.game.capabilities.corner_point_terrain
+        """A diagonal step's corner point is classed from its two side squares, their pieces counted
+        (``terrain.corner_point``, hc L1439-1448): every step then goes through :meth:`corner`."""
+        if self.corner_points:
+            self.door_sides = frozenset(board_steps(self.board).spaces)
+        self._corners: dict[tuple[SpaceId, ...], Result] = {}
+        self.stair_rank: dict[SpaceId, int] = {}
+        """Each stair square's place in its stairway's part at its level, counted from the far end (1) to the
+        boundary line (``stair_need``); empty unless the game asks for every stair square crossed."""
+        self.stair_need: dict[SpaceId, int] = {}
+        """For each stair square, the rank of the squares of its part next to the boundary line."""
+        self.stairway: dict[SpaceId, int] = {}
+        """Each stair square's stairway (a group of touching stair squares), by number."""
+        if table.game.capabilities.stairway_crossing:
+            for number, group in enumerate(self._stairways()):
+                for level in {table.level(sq) for sq in group}:
+                    self._rank_part(number, group, {sq for sq in group if table.level(sq) == level})
+
+    def _stairways(self) -> list[set[SpaceId]]:
+        """The board's stairways: groups of stair squares touching one another, in board order."""
+        board = self.board
+        stairs = {sq for sq in board.spaces() if board.has_stairs(sq)}
+        seen: set[SpaceId] = set()
+        out: list[set[SpaceId]] = []
+        for first in sorted(stairs, key=board.sort_key):
+            if first in seen:
+                continue
+            group, todo = {first}, [first]
+            while todo:
+                fresh = [n for n in board.neighbours(todo.pop()) if n in stairs and n not in group]
+                group.update(fresh)
+                todo += fresh
+            seen |= group
+            out.append(group)
+        return out
+
+    def _rank_part(self, number: int, group: set[SpaceId], part: set[SpaceId]) -> None:
+        """Rank one level's part of a stairway by its distance from the boundary line with the other part.
+
+        The farthest square is 1, those touching the other part the highest rank.
+        """
+        board = self.board
+        edge = [sq for sq in part if any(n in group and n not in part for n in board.neighbours(sq))]
+        depth = dict.fromkeys(edge, 0)
+        todo = list(edge)
+        while todo:
+            here = todo.pop(0)
+            for there in board.neighbours(here):
+                if there in part and there not in depth:
+                    depth[there] = depth[here] + 1
+                    todo.append(there)
+        far = max(depth.values(), default=0)
+        for sq in part:
+            self.stair_rank[sq] = far - depth.get(sq, far) + 1
+            self.stair_need[sq] = far + 1
+            self.stairway[sq] = number
+
+    def stair_progress(self, a: SpaceId, b: SpaceId, stair: int) -> int:
+        """The stair count after stepping from ``a`` (with count ``stair``) into ``b``.
+
+        Entering a stairway's part at its far end starts the count at 1; each step on to the next square
+        of the same part towards the boundary adds 1; any other step (one that skips a square, turns back,
+        leaves the part or changes level) gives 0, or 1 when it lands on a far-end square.
+        """
+        rank = self.stair_rank.get(b, 0)
+        if not rank:
+            return 0
+        same_part = self.stairway.get(a) == self.stairway[b] and self.table.level(a) == self.table.level(b)
+        if same_part and stair and rank == self.stair_rank[a] + 1 and stair == self.stair_rank[a]:
+            return stair + 1
+        return 1 if rank == 1 else 0
+
+    def stairs_crossed(self, a: SpaceId, b: SpaceId, stair: int) -> bool:
+        """Whether a level change from stair square ``a`` into ``b`` crossed every stair square before it.
+
+        The count must have come from the far end of ``a``'s part up to the boundary (hc L1395-1398); a
+        step between two stairways, or between stair squares the game does not rank, is left as it is.
+        """
+        if a not in self.stair_rank or self.stairway.get(a) != self.stairway.get(b):
+            return True
+        return stair == self.stair_need[a] and self.stair_rank[a] == self.stair_need[a]
+
+    def _wall_indoor(self, a: SpaceId, b: SpaceId) -> bool:
+        """Whether a wall the step ``a -> b`` crosses touches an indoor space (it is then indoor terrain)."""
+        step = self.board.step(a, b)
+        return any(self.table.indoor(sq) for sq in (a, b, *step.sides))
+
+    def _indoor_wall_squares(self) -> frozenset[SpaceId]:
+        """Every square on or beside a wall that touches an indoor space (none on an outdoor map)."""
+        if self.table.situation.map_kind == "outdoor":
+            return frozenset()
+        board, out = self.board, set[SpaceId]()
+        for edge in board.walls:
+            if any(self.table.indoor(sq) for sq in edge):
+                for sq in edge:
+                    out.add(sq)
+                    out.update(board.neighbours(sq))
+        return frozenset(out)
 
     def _doorways(self) -> list[Doorway]:
         """The doorway edge of every portal whose door faces a map square."""
@@ -626,9 +789,10 @@ class MoveFacts:
 
     def stop_vector(self, a: SpaceId, b: SpaceId, flight: str) -> Vector:
         """The ``move.must_stop`` vector of the step ``a -> b``."""
-        for sq, _, terrain in self.steps.steps(a):
+        for sq, pair, terrain in self.steps.steps(a):
             if sq == b:
-                return (flight, *self.stop_square(b), *terrain)
+                part = self.corner(a, b, pair, terrain)[1] if self.corner_points else terrain
+                return (flight, *self.stop_square(b), *part)
         raise ValueError(f"{self.board.name(a)} and {self.board.name(b)} are not neighbours on the map")
 
     def end_vector(self, square: SpaceId, flight: str) -> Vector:

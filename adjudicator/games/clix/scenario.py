@@ -41,7 +41,7 @@ def forbids_ranged(table: Table, answer: Answer, prefix: str) -> bool:
     result = _ask(table, "scenario.ranged_attacks_allowed")
     if result is None or result.value is not False:
         return False
-    answer.cite(result, prefix)
+    answer.cite(result, prefix, decides=True)  # the scenario's own rule forbids what the standard rule allows
     return True
 
 

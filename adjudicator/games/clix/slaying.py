@@ -33,7 +33,9 @@ def slaying(table: Table, mover: Piece, victim: Piece, end: SpaceId, citer: Cite
         result = decide(table, "slay.responder", {"left_declined": declined, "twist_played": False})
         if result is None:
             break
-        citer.cite(Why(result, where + (" (the first responder declined)" if declined else "")), always=True)
+        citer.cite(
+            Why(result, where + (" (the first responder declined)" if declined else "")), always=True, decides=True
+        )
         order.append(result.value)
     out["responders"] = order
     free = [sq for sq in table.board.neighbours(end) if sq not in table.occupant or sq == mover.square]
@@ -41,7 +43,7 @@ def slaying(table: Table, mover: Piece, victim: Piece, end: SpaceId, citer: Cite
     out["cornered"] = not free
     placer = decide(table, "slay.placer", {"adjacent_unoccupied_space": bool(free)})
     if placer is not None:
-        citer.cite(Why(placer, f"if a plot twist saves {victim.id}"), always=True)
+        citer.cite(Why(placer, f"if a plot twist saves {victim.id}"), always=True, decides=True)
         out["saved_victim_placed_by"] = placer.value
         out["saved_victim_squares"] = sorted(table.board.name(sq) for sq in free)
     blooded = decide(
@@ -50,13 +52,15 @@ def slaying(table: Table, mover: Piece, victim: Piece, end: SpaceId, citer: Cite
         {"victims_on_card": min(12, mover.victims + 1), "has_slain": True, "has_rescued": False},
     )
     if blooded is not None:
-        citer.cite(Why(blooded, f"{mover.id} after the slaying"), always=True)
+        citer.cite(Why(blooded, f"{mover.id} after the slaying"), always=True, decides=True)
         out["blooded"] = blooded.value
     trees = sum(1 for o in table.situation.objects if o.type == "tree" and table.board.distance(o.at, end) == 1)
     if trees:
         extra = decide(table, "tree.extra_action", {"adjacent_trees": trees, "unused_adjacent_trees": trees})
         if extra is not None:
-            citer.cite(Why(extra, f"{victim.id} is slain next to {trees} Tree(s) of the Damned"), always=True)
+            citer.cite(
+                Why(extra, f"{victim.id} is slain next to {trees} Tree(s) of the Damned"), always=True, decides=True
+            )
             out["extra_actions"] = extra.value
             out["assumed"] = {"trees_unused_this_turn": True}
     return out
@@ -74,7 +78,7 @@ def frenzy_attack(
         {"still_blooded": still, "breakaway_failed": breakaway_failed, "slew_victim": slew},
     )
     if allowed is not None:
-        citer.cite(Why(allowed, f"{mover.id} ends its frenzy on {table.board.name(at)}"), always=True)
+        citer.cite(Why(allowed, f"{mover.id} ends its frenzy on {table.board.name(at)}"), always=True, decides=True)
         out["allowed"] = allowed.value
     moved = Piece(**{**mover.__dict__, "at": (at,)})
     targets = [
@@ -92,7 +96,7 @@ def frenzy_attack(
         {"damage_value": min(9, damage), "frenzy": True, "replaced": False, "replacement": 0},
     )
     if base is not None:
-        citer.cite(Why(base, f"{mover.id}'s damage value while frenzying"), always=True)
+        citer.cite(Why(base, f"{mover.id}'s damage value while frenzying"), always=True, decides=True)
         out["damage_value"] = base.value
     if mover.attack == HOURGLASS:
         out["note"] = "the attack slot shows the hourglass: the monster is incapable"

@@ -31,6 +31,7 @@ from adjudicator.core.engine import Result, Step
 from adjudicator.core.expr.ast import names
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.expr.types import contains
+from adjudicator.core.ruling import deciding
 from adjudicator.games.clix.model import Effect
 from adjudicator.games.clix.table import Table
 
@@ -125,9 +126,9 @@ class ValueResult:
         """Whether some rule left the value open."""
         return self.value is None
 
-    def cite(self, result: Result) -> Result:
-        """Keep a decision's steps and return it."""
-        self.steps.extend(result.trace)
+    def cite(self, result: Result, *, decides: bool = False) -> Result:
+        """Keep a decision's steps and return it (``decides``: they give the value, see :func:`deciding`)."""
+        self.steps.extend(map(deciding, result.trace) if decides else result.trace)
         return result
 
     def copy(self) -> ValueResult:
@@ -171,7 +172,7 @@ def _combat_value(table: Table, printed: int, effects: Sequence[Effect]) -> Valu
         out.value = _pipeline(table, printed, effects, out)
     except Unanswerable as exc:
         out.value = None
-        out.steps.append(table.fallback_step(exc.note))
+        out.steps.append(deciding(table.fallback_step(exc.note)))
     except Open:
         out.value = None
     return out
@@ -188,8 +189,10 @@ def _decide(table: Table, out: ValueResult, decision: str, facts: Mapping[str, V
     return result
 
 
-def _ask(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value]) -> Value:
-    result = out.cite(_decide(table, out, decision, facts))
+def _ask(table: Table, out: ValueResult, decision: str, facts: Mapping[str, Value], *, decides: bool = False) -> Value:
+    """Ask and cite a decision; an undecided one (its fallback step then decides) stops the pipeline."""
+    result = _decide(table, out, decision, facts)
+    out.cite(result, decides=decides or result.value is None)
     if result.value is None:
         raise Open
     return result.value
@@ -201,7 +204,7 @@ def _stages(table: Table, effects: Sequence[Effect], out: ValueResult) -> list[l
     mods = [i for i, e in enumerate(effects) if e.op == "modify"]
     order: Value = "replacement"
     if reps and mods:
-        order = _ask(table, out, "value.applied_first", {"modifier_arose_first": mods[0] < reps[-1]})
+        order = _ask(table, out, "value.applied_first", {"modifier_arose_first": mods[0] < reps[-1]}, decides=True)
     if order != "replacement":
         return _arising_order(effects)
     stages = [[effects[i] for i in reps], [effects[i] for i in mods]]
@@ -244,7 +247,7 @@ def _replace(table: Table, current: int, effect: Effect, out: ValueResult) -> in
         "replacement": "set" if effect.op == "replace" else "halve",
         "set_to": effect.n if effect.op == "replace" else 0,
     }
-    out.base = int(_ask(table, out, "value.base", facts))
+    out.base = int(_ask(table, out, "value.base", facts, decides=True))  # the replacement gives the base
     out.replaced = True
     how = f"replaced by {effect.n}" if effect.op == "replace" else f"halved ({current} / 2, rounded as the rules say)"
     out.pipeline.append(f"{how}: {out.base}")
@@ -273,13 +276,15 @@ def _modify(table: Table, base: int, mods: list[int], out: ValueResult) -> int:
     ordered = looks_at(table, result, ORDERED_FACTS) if len(mods) > NAMED_MODIFIERS else []
     if ordered:
         out.steps.append(
-            table.fallback_step(
-                f"{len(mods)} modifiers arose, but {', '.join(ordered)} takes them one by one and "
-                f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest"
+            deciding(
+                table.fallback_step(
+                    f"{len(mods)} modifiers arose, but {', '.join(ordered)} takes them one by one and "
+                    f"value.rule_of_3 names only {NAMED_MODIFIERS}: the rules cannot be asked about the rest"
+                )
             )
         )
         raise Open
-    out.cite(result)
+    out.cite(result, decides=True)  # the rule of 3 (and its floor) gives the value
     if result.value is None:
         raise Open
     value = int(result.value)

@@ -55,7 +55,10 @@ class Capabilities(NamedTuple):
     giant_size_class: bool = False
     """Giants have a size class for movement (``giant.size_class``)."""
     corner_point_terrain: bool = False
-    """Terrain is judged at the corner point a line of fire crosses (``terrain.corner_point``)."""
+    """Terrain is judged at the corner point a line of fire or a diagonal step crosses (``terrain.corner_point``)."""
+    stairway_crossing: bool = False
+    """A character changes elevation on stairs only by crossing every stair square of the stairway, in order,
+    up to the boundary line (hc L1395-1398); a path that skips one is a level change without stairs."""
 
 
 class ClixFields(NamedTuple):

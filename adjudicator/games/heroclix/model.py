@@ -81,6 +81,6 @@ HEROCLIX: Final = ClixGame(
     title="HeroClix",
     words=WORDS,
     profile=PROFILE,
-    capabilities=Capabilities(square_movement=True, knockback=True, corner_point_terrain=True),
+    capabilities=Capabilities(square_movement=True, knockback=True, corner_point_terrain=True, stairway_crossing=True),
     fields=FIELDS,
 )

@@ -53,7 +53,7 @@ def engaged(table: Table, piece: Piece, action: str, result: Answer) -> list[Pie
             continue
         apart = table.kept_apart(piece, other, close_combat=action == "close")
         if apart is not None:  # beside it, yet not adjacent: the rule that keeps them apart decides
-            result.cite(apart, f"{other.id} beside {piece.id}")
+            result.cite(apart, f"{other.id} beside {piece.id}", decides=True)
             continue
         if table.is_adjacent(piece, other, close_combat=action == "close") and same_level(table, piece, other, result):
             out.append(other)
@@ -74,9 +74,9 @@ def answer(table: Table) -> Answer:
     try:
         facts, assumed, derived, foes = _facts(table, piece, query, result)
         forbidden = query.action == "ranged" and forbids_ranged(table, result, f"{piece.id}'s ranged action")
-        value = False if forbidden else result.cite(decide(table, "action.allowed", facts)).value
+        value = False if forbidden else result.cite(decide(table, "action.allowed", facts), decides=True).value
     except Unanswerable as exc:
-        result.note(table.fallback_step(exc.note))
+        result.note(table.fallback_step(exc.note), decides=True)
         result.outcome = {"action": query.action, "allowed": None}
         return result
     result.verdict = VERDICT[value] if isinstance(value, bool) else "undecided"

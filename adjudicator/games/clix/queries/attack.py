@@ -50,6 +50,7 @@ from adjudicator.core.dice import probability
 from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import deciding
 from adjudicator.games.clix.combat import (
     AttackKind,
     Engagement,
@@ -60,6 +61,7 @@ from adjudicator.games.clix.combat import (
     defense_value,
     effective_flights,
     engagement,
+    peek,
     ranged_legality,
     roll_facts,
     same_level,
@@ -143,7 +145,8 @@ class Resolver:
                 self.table.fallback_step(
                     f"a close combat attack on {len(self.targets)} targets: no rule gives close combat more than "
                     "one target (lightning bolts count the targets of a ranged attack only)"
-                )
+                ),
+                decides=True,
             )
             verdicts.append(None)
         if False in verdicts:
@@ -186,7 +189,7 @@ class Resolver:
         try:
             facts, assumed, derived, _ = action_facts(self.table, self.attacker, self.kind, self.answer)
         except Unanswerable as exc:
-            self.answer.note(self.table.fallback_step(exc.note))
+            self.answer.note(self.table.fallback_step(exc.note), decides=True)
             return None
         if self.kind == "close" and not facts["adjacent_same_level_opposing"]:
             reached = [t for t in self.targets if t.allowed and self._engages(t)]
@@ -201,9 +204,9 @@ class Resolver:
         if self.kind == "ranged" and forbids_ranged(self.table, self.answer, f"{self.attacker.id}'s ranged attack"):
             return False
         try:
-            result = self.answer.cite(decide(self.table, "action.allowed", facts))
+            result = self.answer.cite(decide(self.table, "action.allowed", facts), decides=True)
         except Unanswerable as exc:
-            self.answer.note(self.table.fallback_step(exc.note))
+            self.answer.note(self.table.fallback_step(exc.note), decides=True)
             return None
         return None if result.value is None else bool(result.value)
 
@@ -256,7 +259,8 @@ class Resolver:
         """``object.smashed`` for the attack roll result against an object."""
         assert target.obj is not None  # noqa: S101 - object targets only
         total = roll[0] + roll[1] + int(target.attack or 0)
-        return decide(self.table, "object.smashed", {"object": target.obj.type, "roll": total})
+        facts: dict[str, Value] = {"object": target.obj.type, "roll": total, "critical_miss": roll == (1, 1)}
+        return decide(self.table, "object.smashed", facts)
 
     def damage_base(self) -> int:
         """The attacker's damage value for this attack (``damage.base``, else the value on the dial)."""
@@ -280,7 +284,7 @@ class Resolver:
             "split": split,
         }
         if cite:
-            return ask(self.table, self.answer, target.ref, "damage.dealt", facts)
+            return ask(self.table, self.answer, target.ref, "damage.dealt", facts, decides=True)
         return decide(self.table, "damage.dealt", facts)
 
     def knockdown(self, target: Target, *, hit: bool, taken: int, cite: bool = True) -> tuple[int, bool]:
@@ -301,10 +305,12 @@ class Resolver:
             "hit": hit,
             "damage_taken": taken if hit else 0,
         }
-        if cite:
+        extra, down = peek(self.table, "damage.knockdown_extra", facts), peek(self.table, "flight.knocked_down", facts)
+        shot = extra != 0 or down is not False
+        if cite and (shot or "soaring" in {target.attacker_flight, target.target_flight}):  # else the rule is idle
             return (
-                ask(self.table, self.answer, target.ref, "damage.knockdown_extra", facts),
-                ask(self.table, self.answer, target.ref, "flight.knocked_down", facts),
+                ask(self.table, self.answer, target.ref, "damage.knockdown_extra", facts, decides=shot),
+                ask(self.table, self.answer, target.ref, "flight.knocked_down", facts, decides=shot),
             )
         return decide(self.table, "damage.knockdown_extra", facts), decide(self.table, "flight.knocked_down", facts)
 
@@ -312,7 +318,7 @@ class Resolver:
         """Cite ``attack.rolls`` for a ranged attack on several targets (one roll serves them all)."""
         chosen = len({t.ref for t in self.monsters})
         if self.kind == "ranged" and chosen > 1:
-            ask(self.table, self.answer, f"{chosen} targets", "attack.rolls", {"targets": chosen})
+            ask(self.table, self.answer, f"{chosen} targets", "attack.rolls", {"targets": chosen}, decides=True)
 
     def with_roll(self, roll: tuple[int, int]) -> None:
         """Resolve the attack for the given dice."""
@@ -320,7 +326,10 @@ class Resolver:
         label = f"roll {roll[0]}+{roll[1]}"
         self.roll = roll
         self.one_roll()
-        critical = ask(table, answer, label, "critical.kind", roll_facts(roll)).value
+        kind = table.decide("critical.kind", roll_facts(roll))
+        critical = ask(
+            table, answer, label, "critical.kind", roll_facts(roll), decides=kind.value not in {"none", None}
+        ).value
         out["critical"] = None if critical == "none" else critical
         hit: dict[str, bool] = {}
         for target in self.monsters:
@@ -330,7 +339,13 @@ class Resolver:
         if objects:
             out["smashed"] = {t.ref: bool(answer_cite(answer, t.ref, self.smashed(t, roll))) for t in objects}
         facts: dict[str, Value] = {**roll_facts(roll), "effect": "standard"}
-        out["attacker_damage"] = ask(table, answer, self.attacker.id, "damage.to_attacker", facts).value
+        taken = table.decide("damage.to_attacker", facts)
+        if taken.value == 0:  # no damage to the attacker: the critical miss rule did not apply, and is not cited
+            out["attacker_damage"] = 0
+        else:
+            out["attacker_damage"] = ask(
+                table, answer, self.attacker.id, "damage.to_attacker", facts, decides=True
+            ).value
         if self.monsters:
             self.damage(hit, critical == "hit")
         out["notes"] = [KILLS_NOTE.replace("monster", self.table.profile.figure)]
@@ -352,7 +367,7 @@ class Resolver:
             self.undivided(struck, total, critical, damage)
         elif struck and len(self.monsters) > 1:
             facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
-            ask(self.table, self.answer, f"all {total} to {struck[0].ref}", "damage.split_valid", facts)
+            ask(self.table, self.answer, f"all {total} to {struck[0].ref}", "damage.split_valid", facts, decides=True)
         if shares is not None or len(struck) == 1:
             for target in struck:
                 share = total if shares is None else shares[target.ref]
@@ -387,7 +402,9 @@ class Resolver:
         """Several hit targets and no ``divide``: the total to divide, and each target's least and most clicks."""
         self.outcome["damage_to_divide"] = total
         facts: dict[str, Value] = {"damage": total, "assigned_total": total, "to_missed_target": False}
-        ask(self.table, self.answer, f"{total} divided among the hit targets", "damage.split_valid", facts)
+        ask(
+            self.table, self.answer, f"{total} divided among the hit targets", "damage.split_valid", facts, decides=True
+        )
         ranges: dict[str, list[int]] = {}
         for target in struck:
             damage[target.ref] = None
@@ -415,7 +432,7 @@ class Resolver:
             "to_missed_target": bool(missed),
         }
         shown = ", ".join(f"{ref} {clicks}" for ref, clicks in shares.items())
-        result = ask(self.table, self.answer, f"divided as {shown}", "damage.split_valid", facts)
+        result = ask(self.table, self.answer, f"divided as {shown}", "damage.split_valid", facts, decides=True)
         if result.value is True:
             self.outcome["divide"] = shares
             return shares
@@ -448,7 +465,7 @@ class Resolver:
         hits: dict[str, list[bool]] = {}
         for target in self.monsters:
             results = [self.hits(target, r) for r in ROLLS]
-            answer.trace.extend(summarise(results, target.ref))
+            answer.trace.extend(map(deciding, summarise(results, target.ref)))  # the chance of a hit
             if any(r.value is None for r in results):
                 raise Open
             hits[target.ref] = [r.value is True for r in results]
@@ -459,7 +476,7 @@ class Resolver:
             smash: dict[str, str] = {}
             for target in objects:
                 results = [self.smashed(target, r) for r in ROLLS]
-                answer.trace.extend(summarise(results, target.ref))
+                answer.trace.extend(map(deciding, summarise(results, target.ref)))
                 smash[target.ref] = probability(sum(r.value is True for r in results), len(ROLLS))
             out["p_smashed"] = smash
         to_attacker = [table.decide("damage.to_attacker", {**roll_facts(r), "effect": "standard"}) for r in ROLLS]
@@ -487,7 +504,7 @@ class Resolver:
             results, taken = struck[critical]
             evaluated += results
             clicks.append(taken)
-        self.answer.trace.extend(summarise(evaluated, target.ref))
+        self.answer.trace.extend(map(deciding, summarise(evaluated, target.ref)))
         self.outcome["damage_distribution"] = distribution(clicks)
 
     def _struck(self, target: Target, total: int, *, critical: bool) -> tuple[list[Result], int]:
@@ -512,8 +529,11 @@ class Resolver:
 
 
 def answer_cite(answer: Answer, prefix: str, result: Result) -> Value:
-    """Cite ``result`` with notes starting with ``prefix``; its value (:class:`Open` when undecided)."""
-    answer.cite(result, prefix)
+    """Cite ``result`` (it decides a value of the outcome), notes starting with ``prefix``; its value.
+
+    :class:`Open` when undecided.
+    """
+    answer.cite(result, prefix, decides=True)
     if result.value is None:
         raise Open
     return result.value
@@ -561,7 +581,7 @@ def answer(table: Table) -> Answer:
                 resolver.without_roll()
         except (Open, Unanswerable) as exc:
             if isinstance(exc, Unanswerable):
-                result.note(table.fallback_step(exc.note))
+                result.note(table.fallback_step(exc.note), decides=True)
             result.verdict = "undecided"
     first = [k for k in CONTRACT_ORDER if k in out]
     result.outcome = {k: out[k] for k in first} | {k: v for k, v in out.items() if k not in first}

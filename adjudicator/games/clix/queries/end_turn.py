@@ -84,14 +84,17 @@ def _one(table: Table, piece: Piece, acted: bool, result: Answer) -> tuple[int |
             return tokens, clicks, "killed" if dead else None
     except (Open, Unanswerable) as exc:
         if isinstance(exc, Unanswerable):
-            result.note(table.fallback_step(f"{piece.id}: {exc.note}"))
+            result.note(table.fallback_step(f"{piece.id}: {exc.note}"), decides=True)
         return None, None, "undecided"
     return tokens, clicks, "unknown" if clicks else None
 
 
 def _cite_value(result: Answer, piece: Piece, decided: Result) -> Any:
-    """Cite a decision (its notes naming the monster) and return its value; stop if it is undecided."""
-    result.cite(decided, piece.id)
+    """Cite a decision (its notes naming the monster) and return its value; stop if it is undecided.
+
+    Each such decision gives a value of the outcome (a monster's tokens, damage or death): it decides.
+    """
+    result.cite(decided, piece.id, decides=True)
     if decided.value is None:
         raise Open
     return decided.value
@@ -109,9 +112,10 @@ def _pushing(table: Table, piece: Piece, acted: bool, result: Answer) -> int:
     except KeyError:
         return 0  # a game without pushing (HorrorClix)
     before = max(piece.tokens - 1, 0)
-    return int(
-        _cite_value(result, piece, decide(table, "damage.pushing", {"tokens_before": before, "token_received": True}))
-    )
+    pushing = decide(table, "damage.pushing", {"tokens_before": before, "token_received": True})
+    if pushing.value == 0:
+        return 0  # its first token: the pushing rule does not apply, and is not cited
+    return int(_cite_value(result, piece, pushing))
 
 
 def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) -> tuple[int, int]:
@@ -140,7 +144,8 @@ def _hourglass_phase(table: Table, piece: Piece, acted: bool, result: Answer) ->
         result.note(
             table.fallback_step(
                 f"{piece.id}: end_turn.tokens_cleared says {cleared} but end_turn.remove_tokens says {removed}"
-            )
+            ),
+            decides=True,
         )
         raise Open
     if cleared:

@@ -13,10 +13,11 @@ from itertools import pairwise
 from typing import Any
 
 from adjudicator.core.dice import probability
+from adjudicator.core.engine import Result
 from adjudicator.core.errors import PositionedError
 from adjudicator.games.clix.model import DICE, MoveQuery, Piece
 from adjudicator.games.clix.movement import Citer, Plan, Search, State, Why, explain_unreachable, plan, unsupported
-from adjudicator.games.clix.queries.move_double import answer_move
+from adjudicator.games.clix.queries.move_double import answer_move, pushing
 from adjudicator.games.clix.slaying import frenzy_attack, slaying
 from adjudicator.games.clix.table import Table
 from adjudicator.situation.answer import Answer
@@ -44,7 +45,7 @@ def answer(table: Table) -> Answer:
     size = unsupported(table, mover)
     if size is not None:
         out.verdict = "undecided"
-        citer.cite(Why(size, f"{mover.id} is a giant"))
+        citer.cite(Why(size, f"{mover.id} is a giant"), decides=True)
         return out
     if query.frenzy and not _frenzy(table, mover, out, citer):
         return out
@@ -61,14 +62,14 @@ def _move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer: Cite
     for why in moving.trace[:1]:
         citer.cite(why)
     for why in moving.breakaway.results:
-        citer.cite(why)
+        citer.cite(why, decides=bool(moving.breakaway.required))  # a needed break away decides whether it moves
     out.outcome["breakaway"] = moving.breakaway.outcome()
     if moving.blocked is not None:
         return _blocked(table, moving, out, citer, frenzy=query.frenzy)
     if moving.undecided:
         out.verdict = "undecided"
         for why in moving.undecided:
-            citer.cite(why)
+            citer.cite(why, decides=True)
         return out
     for why in moving.trace[1:]:
         citer.cite(why)
@@ -120,12 +121,12 @@ def _frenzy(table: Table, mover: Piece, out: Answer, citer: Citer) -> bool:
         "monster.blooded",
         {"victims_on_card": min(mover.victims, 12), "has_slain": mover.victims > 0, "has_rescued": False},
     )
-    citer.cite(Why(blooded, f"{mover.id} has {mover.victims} victim(s) on its card"))
+    citer.cite(Why(blooded, f"{mover.id} has {mover.victims} victim(s) on its card"), decides=blooded.value is None)
     if blooded.value is None:
         out.verdict = "undecided"
         return False
     allowed = table.decide("frenzy.declare_allowed", {"blooded": bool(blooded.value), "declared_at": "move_start"})
-    citer.cite(Why(allowed, f"{mover.id} declares a frenzy"), always=True)
+    citer.cite(Why(allowed, f"{mover.id} declares a frenzy"), always=True, decides=True)
     if allowed.value is not True:
         out.verdict = "illegal" if allowed.value is False else "undecided"
         return False
@@ -140,7 +141,7 @@ def _tokens(table: Table, mover: Piece, citer: Citer, *, frenzy: bool) -> int | 
         gained = table.decide("frenzy.tokens", {"attacked": False})
     else:
         gained = table.decide("action.tokens_gained", {"action": "move"})
-    citer.cite(Why(gained, f"{mover.id} has {mover.tokens} token(s)"))
+    citer.cite(Why(gained, f"{mover.id} has {mover.tokens} token(s)"), decides=frenzy)  # a frenzy's own count
     if gained.value is None:
         return None
     return min(MAX_TOKENS, mover.tokens + int(gained.value))
@@ -149,11 +150,14 @@ def _tokens(table: Table, mover: Piece, citer: Citer, *, frenzy: bool) -> int | 
 def _stay(table: Table, mover: Piece, out: Answer, citer: Citer, *, frenzy: bool) -> Answer:
     """A move of 0 spaces: no movement, hence no break away."""
     if not mover.is_token:
-        required = table.decide("breakaway.required", {"adjacent_opposing": 0, "action_moves": False})
+        required = table.decide(
+            "breakaway.required", {"adjacent_opposing": 0, "adjacent_immovable": False, "action_moves": False}
+        )
         citer.cite(Why(required, f"{mover.id} moves 0 spaces"))
         out.outcome["breakaway"] = {"required": required.value, "p_success": None}
     out.outcome.update(path=[table.board.name(mover.square)], end=table.board.name(mover.square))
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
+    pushing(table, mover, out, citer)
     out.marks = {"path": [mover.square]}
     return out
 
@@ -162,11 +166,12 @@ def _blocked(table: Table, moving: Plan, out: Answer, citer: Citer, *, frenzy: b
     """The action is not allowed, or the break-away roll failed."""
     assert moving.blocked is not None  # noqa: S101 - the caller checked
     out.verdict = "illegal"
-    citer.cite(moving.blocked, always=True)
+    citer.cite(moving.blocked, always=True, decides=True)
     if moving.blocked.result.decision == "breakaway.succeeds":
         start = moving.mover.square
         out.outcome.update(path=[table.board.name(start)], end=table.board.name(start))
         out.outcome["tokens"] = _tokens(table, moving.mover, citer, frenzy=frenzy)
+        pushing(table, moving.mover, out, citer)
         out.marks = {"path": [start]}
         if frenzy:
             out.outcome["frenzy_attack"] = frenzy_attack(
@@ -183,14 +188,16 @@ def _unreachable(table: Table, moving: Plan, to: SpaceId, out: Answer, citer: Ci
         generous = moving.generous
         assert generous is not None  # noqa: S101 - maybe_squares is empty without it
         for why in _undecided_on_way(generous, to):
-            citer.cite(why)
+            citer.cite(why, decides=True)
         return out
     out.verdict = "illegal"
     reason = explain_unreachable(search, to)
     if reason is not None and reason.result.decision == "move.must_stop":
         _water(table, [s.square for s in search.dist if s.stopped], citer)
     if reason is not None:
-        citer.cite(reason, always=True)
+        citer.cite(reason, always=True, decides=True)
+        for skipped in _stairs_skipped(search, to):  # the stairs rule made the way too long
+            citer.cite(skipped, decides=True)
     out.outcome["reachable"] = False
     return out
 
@@ -211,22 +218,37 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
     search, mover = moving.search, moving.mover
     name = table.board.name
     states = search.path_to(end)
+    can_end, legal = search.end_results(end)
+    general = {step.rule for result in (legal, can_end, *moving.speed_results[:1]) for step in result.trace}
     for u, v in pairwise(states):
         place = name(v.square) if u.square != v.square else f"{name(v.square)} (flight mode change to {v.flight})"
         for result in search.step_results(u, v):
-            citer.cite(Why(result, place), always=v == end and result.decision == "move.must_stop")
+            specific = _lets_pass(result, general)
+            citer.cite(
+                Why(result, place),
+                always=v == end and result.decision == "move.must_stop",
+                decides=bool(specific),
+                only=specific,
+            )
     if end.changes:
         budget = moving.budgets[end.changes]
         citer.cite(
-            Why(moving.speed_results[end.changes], f"{mover.id} changes flight mode {end.changes} time(s)"), always=True
+            Why(moving.speed_results[end.changes], f"{mover.id} changes flight mode {end.changes} time(s)"),
+            always=True,
+            decides=True,
         )
         out.outcome["mode_changes"] = end.changes
         out.outcome["speed"] = budget
     _kept_apart(table, mover, [s.square for s in states[1:]], citer)
     _water(table, [s.square for s in states], citer)
-    can_end, legal = search.end_results(end)
-    citer.cite(Why(can_end, f"{name(end.square)} is the end"), always=True)
-    citer.cite(Why(legal, f"{search.dist[end]} space(s) moved"), always=True)
+    end_rules = frozenset(step.rule for step in can_end.trace) - {step.rule for step in legal.trace}
+    citer.cite(
+        Why(can_end, f"{name(end.square)} is the end"),
+        always=True,
+        decides=can_end.status == "decided" and bool(end_rules),
+        only=end_rules,
+    )
+    citer.cite(Why(legal, f"{search.dist[end]} space(s) moved"), always=True, decides=True)
     squares: list[SpaceId] = []
     for state in states:
         if not squares or squares[-1] != state.square:
@@ -236,6 +258,20 @@ def _legal(table: Table, moving: Plan, end: State, out: Answer, citer: Citer, *,
         out.outcome["flight"] = end.flight
     _at_the_end(table, mover, end, squares, out, citer, frenzy=frenzy)
     out.marks = {"path": squares}
+
+
+def _lets_pass(result: Result, general: set[str]) -> frozenset[str]:
+    """The rules of their own (exceptions to the general movement rule) by which a step let the mover on.
+
+    A step allowed into a square, or not stopped there, by a rule other than the general movement rule
+    (swimming, hovering over terrain, moving on after breaking away) is a rule the legal move rests on.
+    """
+    permits = (result.decision == "move.can_enter" and result.value is True) or (
+        result.decision == "move.must_stop" and result.value is False
+    )
+    if not permits or result.status != "decided":
+        return frozenset()
+    return frozenset(step.rule for step in result.trace if step.rule not in general)
 
 
 def _at_the_end(  # noqa: PLR0917 - the parts of one legal move
@@ -256,6 +292,7 @@ def _at_the_end(  # noqa: PLR0917 - the parts of one legal move
             table, mover, end.square, citer, slew=bool(slain), breakaway_failed=False
         )
     out.outcome["tokens"] = _tokens(table, mover, citer, frenzy=frenzy)
+    pushing(table, mover, out, citer)
     if victims:
         out.outcome["revealed"] = _revealed(table, mover, squares, citer)
 
@@ -288,7 +325,7 @@ def _kept_apart(table: Table, mover: Piece, squares: list[SpaceId], citer: Citer
                     continue
                 result = table.squares_adjacent(square, at)
                 if result.value is False:
-                    citer.cite(Why(result, f"{foe.id} beside {name(square)}"))
+                    citer.cite(Why(result, f"{foe.id} beside {name(square)}"), decides=True)
 
 
 def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:
@@ -307,7 +344,7 @@ def _slays(table: Table, mover: Piece, end: State, citer: Citer) -> str | None:
     }
     declared = table.spec.decision(table.ruleset, "slay.outcome").facts
     result = table.decide("slay.outcome", {k: v for k, v in facts.items() if k in declared})
-    citer.cite(Why(result, f"{mover.id} ends on victim {victim.id}"), always=True)
+    citer.cite(Why(result, f"{mover.id} ends on victim {victim.id}"), always=True, decides=True)
     return victim.id if result.value == "on_card" else None
 
 
@@ -325,8 +362,25 @@ def _revealed(table: Table, mover: Piece, squares: list[SpaceId], citer: Citer) 
             if table.squares_adjacent(square, victim.square).value is not True:
                 continue
             result = table.decide("victim.turned_face_up", {"face_down": True, "trigger": "monster_moved_adjacent"})
-            citer.cite(Why(result, f"{mover.id} moves next to {victim.id} on {table.board.name(square)}"))
+            citer.cite(
+                Why(result, f"{mover.id} moves next to {victim.id} on {table.board.name(square)}"),
+                decides=result.value is True,
+            )
             if result.value is True:
                 out.append(victim.id)
             break
     return sorted(out)
+
+
+def _stairs_skipped(search: Search, to: SpaceId) -> list[Why]:
+    """Climbs (or descents) refused on the way to ``to`` because the path skipped a stair square.
+
+    A shorter way up the stairs that does not cross every stair square is a level change without stairs;
+    when the speed then falls short of the way that does, that refusal is a reason as much as the speed.
+    """
+    board, name = search.facts.board, search.name
+    return [
+        Why(result, f"step {name(frm)}->{name(square)}: a stair square skipped")
+        for (frm, square), result in search.skipped.items()
+        if board.distance(square, to) < board.distance(frm, to)
+    ][:1]

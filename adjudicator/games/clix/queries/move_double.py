@@ -33,16 +33,16 @@ def _prepare(table: Table, mover: Piece, die: int | None, out: Answer, citer: Ci
     for why in moving.trace[:1]:
         citer.cite(why)
     for why in moving.breakaway.results:
-        citer.cite(why)
+        citer.cite(why, decides=bool(moving.breakaway.required))  # a needed break away decides whether it moves
     out.outcome["breakaway"] = moving.breakaway.outcome()
     if moving.blocked is not None:
         out.verdict = "illegal"
-        citer.cite(moving.blocked, always=True)
+        citer.cite(moving.blocked, always=True, decides=True)
         return None
     if moving.undecided:
         out.verdict = "undecided"
         for why in moving.undecided:
-            citer.cite(why)
+            citer.cite(why, decides=True)
         return None
     for why in moving.trace[1:]:
         citer.cite(why)
@@ -56,6 +56,7 @@ def answer_move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer
         out.outcome.update(
             path=_names(table, mover.at), end=_names(table, mover.at), tokens=_tokens(table, mover, citer)
         )
+        pushing(table, mover, out, citer)
         return out
     moving = _prepare(table, mover, query.die, out, citer)
     if moving is None:
@@ -68,7 +69,7 @@ def answer_move(table: Table, mover: Piece, query: MoveQuery, out: Answer, citer
         chosen = min(legal, key=lambda p: (p.count, table.board.sort_key(p.squares[0]))) if legal else None
     if chosen is None:
         return _unreachable(table, moving, query, out, citer)
-    citer.cite(Why(chosen.legal, describe(moving, chosen)), always=True)
+    citer.cite(Why(chosen.legal, describe(moving, chosen)), always=True, decides=True)
     if chosen.legal.value is not True:
         out.verdict = "illegal" if chosen.legal.value is False else "undecided"
         return out
@@ -110,10 +111,11 @@ def _legal(table: Table, moving: Plan, chosen: Position, out: Answer, citer: Cit
         out.outcome["slays"] = None
     if victims and not mover.is_token:
         slay = table.decide("doublebase.slay_count", {"move_action": True, "ends_on_victims": len(victims)})
-        citer.cite(Why(slay, f"{mover.id} ends on {len(victims)} victim(s)"), always=True)
+        citer.cite(Why(slay, f"{mover.id} ends on {len(victims)} victim(s)"), always=True, decides=True)
         if isinstance(slay.value, int) and slay.value:
             out.outcome["slays"] = [v.id for v in victims][: slay.value]
     out.outcome["tokens"] = _tokens(table, mover, citer)
+    pushing(table, mover, out, citer)
     out.marks = {"path": list(chosen.path)}
 
 
@@ -129,8 +131,27 @@ def _unreachable(table: Table, moving: Plan, query: MoveQuery, out: Answer, cite
     result = legal_position(moving, squares, speed + 1)
     if result.value is not False and moving.speed_results:  # the game's rule has no count: the speed decides
         result = moving.speed_results[0]
-    citer.cite(Why(result, f"{where} within speed {speed}"), always=True)
+    citer.cite(Why(result, f"{where} within speed {speed}"), always=True, decides=True)
     return out
+
+
+def pushing(table: Table, mover: Piece, out: Answer, citer: Citer) -> None:
+    """Pushing damage when the move action gives the piece its second action token (``damage.pushing``).
+
+    Only in a game with pushing (HeroClix, hc L591-594): the damage is part of what the action does, so
+    its rule is cited as deciding and the outcome gives ``pushing_damage``.
+    """
+    after = out.outcome.get("tokens")
+    if mover.is_token or after is None or after <= mover.tokens:
+        return
+    try:
+        table.spec.decision(table.ruleset, "damage.pushing")
+    except KeyError:
+        return  # a game without pushing (HorrorClix)
+    result = table.decide("damage.pushing", {"tokens_before": mover.tokens, "token_received": True})
+    if result.value:
+        citer.cite(Why(result, f"{mover.id} receives its action token number {after}"), always=True, decides=True)
+        out.outcome["pushing_damage"] = result.value
 
 
 def _tokens(table: Table, mover: Piece, citer: Citer) -> int | None:
@@ -157,10 +178,10 @@ def answer_reach(table: Table, mover: Piece, query: ReachQuery, out: Answer, cit
         key=lambda p: (key(p.squares[0]), key(p.squares[1])),
     )
     for position in legal[:1]:
-        citer.cite(Why(position.legal, describe(moving, position)))
+        citer.cite(Why(position.legal, describe(moving, position)), decides=True)
     refused = [p for p in positions(moving).values() if p.legal.value is False]
     for position in refused[:1]:
-        citer.cite(Why(position.legal, describe(moving, position)))
+        citer.cite(Why(position.legal, describe(moving, position)), decides=True)
     covered = {sq for p in legal for sq in p.squares}
     out.outcome["positions"] = [_names(table, p.squares) for p in legal]
     out.outcome["squares"] = sorted(table.board.name(sq) for sq in covered)

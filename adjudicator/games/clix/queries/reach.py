@@ -23,36 +23,41 @@ def answer(table: Table) -> Answer:  # noqa: C901 - a two-square base branches o
     size = unsupported(table, mover)
     if size is not None:
         out.verdict = "undecided"
-        citer.cite(Why(size, f"{mover.id} is a giant"))
+        citer.cite(Why(size, f"{mover.id} is a giant"), decides=True)
         out.outcome = {"squares": [], "breakaway_required": None}
         return out
     if len(mover.at) > 1:  # a double-base monster, a multi-base character
         return answer_reach(table, mover, query, out, citer)
     moving = plan(table, mover, query.die)
     for why in moving.trace[:1]:
-        citer.cite(why)
+        citer.cite(why, decides=why.result.decision == "move.speed")  # the speed the reach counts
     for why in moving.breakaway.results:
-        citer.cite(why)
+        citer.cite(why, decides=bool(moving.breakaway.required))
     out.outcome = {"squares": [], "breakaway_required": moving.breakaway.required}
     if moving.breakaway.required:
         out.outcome["breakaway"] = moving.breakaway.outcome()
     if moving.blocked is not None:
-        citer.cite(moving.blocked, always=True)
+        citer.cite(moving.blocked, always=True, decides=True)
         return out
     if _undecided(moving, citer, out):
         return out
     for why in moving.trace[1:]:
-        citer.cite(why)
+        citer.cite(why, decides=True)  # the speed the reach counts
     search = moving.search
     squares = moving.squares()
-    cite_search(citer, search)
+    cite_search(citer, search, decides=True)
+    needed = sorted({min(state.changes for state in states) for states in search.ends.values() if states} - {0})
+    for changes in needed:  # squares reached only by changing flight mode: the elevation change modifier counts
+        citer.cite(
+            Why(moving.speed_results[changes], f"{mover.id} changes flight mode {changes} time(s)"), decides=True
+        )
     out.outcome["squares"] = sorted(map(search.name, squares))
     maybe = moving.maybe_squares()
     if maybe:
         out.verdict = "undecided"
         out.outcome["undecided_squares"] = sorted(table.board.name(sq) for sq in maybe)
         for why in search.undecided:
-            citer.cite(why)
+            citer.cite(why, decides=True)
     out.marks = {"reach": [sq for sq in search.facts.steps.spaces if sq in squares]}
     return out
 
@@ -63,5 +68,5 @@ def _undecided(moving: Plan, citer: Citer, out: Answer) -> bool:
         return False
     out.verdict = "undecided"
     for why in moving.undecided:
-        citer.cite(why)
+        citer.cite(why, decides=True)
     return True

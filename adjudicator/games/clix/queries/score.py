@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from adjudicator.core.errors import PositionedError, Where
 from adjudicator.core.expr.compile import Value
+from adjudicator.core.ruling import NO_RULE, noted
 from adjudicator.games.clix.model import Piece, ScoreQuery
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Unanswerable, decide
@@ -68,11 +69,12 @@ def answer(table: Table) -> Answer:
                     {"kill_points": kills[p], "victim_points": vp, "other_points": 0, "object_points": 0},
                 ),
                 f"player {p}",
+                decides=True,
             )
             totals[p] = None if total.value is None else int(total.value)
         winner = _winner(table, players, totals, monsters, result, killed)
     except Unanswerable as exc:
-        result.note(table.fallback_step(exc.note))
+        result.note(table.fallback_step(exc.note), decides=True)
         result.verdict = "undecided"
         result.outcome = {"points": None, "winner": None}
         return result
@@ -152,7 +154,9 @@ def _kill_points(
         "ata": False,
         "ata_cost": 0,
     }
-    decided = result.cite(decide(table, "score.kill_points", facts), f"{victim.id} killed by player {by_player}")
+    decided = result.cite(
+        decide(table, "score.kill_points", facts), f"{victim.id} killed by player {by_player}", decides=True
+    )
     return None if decided.value is None else int(decided.value)
 
 
@@ -167,7 +171,7 @@ def _victim_points(table: Table, player: int, monsters: list[Piece], killed: set
         "on_cards_at_end": sum(p.victims for p in monsters if p.player == player and p.id not in killed),
         "taken_during_game": sum(p.victims for p in monsters if p.player == player),
     }
-    decided = result.cite(decide(table, "score.victim_points", facts), f"player {player}")
+    decided = result.cite(decide(table, "score.victim_points", facts), f"player {player}", decides=True)
     return None if decided.value is None else int(decided.value)
 
 
@@ -193,18 +197,6 @@ def _winner(  # noqa: PLR0917 - the facts of one comparison
         army_a, army_b = _army(monsters, leader), _army(monsters, challenger)
         declared = table.spec.decision(table.ruleset, "victory.winner").facts
         tie_by_army = "army_a" in declared
-        if totals[leader] == totals[challenger] and "roll_a" in declared:
-            result.note(
-                table.fallback_step(
-                    f"players {leader} and {challenger} tie: a 2d6 roll the situation does not give breaks it"
-                )
-            )
-            return None
-        if totals[leader] == totals[challenger] and (army_a is None or army_b is None) and tie_by_army:
-            result.note(
-                table.fallback_step(f"players {leader} and {challenger} tie and an army's points are not all given")
-            )
-            return None
         facts: dict[str, Value] = {
             "teams": False,
             "vp_a": totals[leader] or 0,
@@ -214,9 +206,42 @@ def _winner(  # noqa: PLR0917 - the facts of one comparison
             "survivors_a": any(p.player == leader and p.id not in killed for p in monsters),
             "survivors_b": any(p.player == challenger and p.id not in killed for p in monsters),
         }
-        decided = result.cite(decide(table, "victory.winner", facts), f"a = player {leader}, b = player {challenger}")
+        if totals[leader] == totals[challenger] and "roll_a" in declared:
+            _roll_off(table, result, facts, f"players {leader} and {challenger} tie on {totals[leader]} points")
+            return None
+        if totals[leader] == totals[challenger] and (army_a is None or army_b is None) and tie_by_army:
+            _open(table, result, f"players {leader} and {challenger} tie and an army's points are not all given")
+            return None
+        decided = result.cite(
+            decide(table, "victory.winner", facts), f"a = player {leader}, b = player {challenger}", decides=True
+        )
         if decided.value is None:
             tied = True
         elif decided.value == "b":
             leader, tied = challenger, False
     return None if tied else leader
+
+
+def _open(table: Table, result: Answer, note: str) -> None:
+    """The winner is left open: the ruleset's fallback decides (a game without one cites no rule for it)."""
+    step = table.fallback_step(note)
+    if step.rule != NO_RULE:
+        result.note(step, decides=True)
+
+
+def _roll_off(table: Table, result: Answer, facts: dict[str, Value], tie: str) -> None:
+    """A tie that a roll-off the situation does not give breaks: the roll-off rule decides, on a roll not known.
+
+    The rule is found by asking ``victory.winner`` with a roll-off that has a winner (7 against 6); its steps
+    are cited, the note saying that the roll is not given.
+    """
+    sample = decide(table, "victory.winner", {**facts, "roll_a": 7, "roll_b": 6})
+    if sample.value is None:
+        _open(table, result, f"{tie}: no rule breaks the tie")
+        return
+    for step in sample.trace:
+        result.note(
+            noted(step, f"{tie}: the tied players' 2d6 roll-off, which the situation does not give, breaks it"),
+            decides=True,
+        )
+    _open(table, result, f"{tie}: the roll-off is not given")

@@ -32,10 +32,11 @@ def answer(table: Table) -> Answer:
         result.verdict = "undecided"
         outcome["value"] = None
         result.note(
-            table.fallback_step(
+            decides=True,
+            step=table.fallback_step(
                 f"{piece.id} shows an hourglass in place of its {query.stat} value: there is no number "
                 "to replace or modify, and no rule gives one"
-            )
+            ),
         )
     else:
         computed = combat_value(table, int(shown), query.effects)
