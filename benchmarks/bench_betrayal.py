@@ -68,7 +68,7 @@ def main() -> None:
         raise TypeError(situation)
     rules = Rules(spec, situation)
     mover = Mover(rules, situation, situation.piece("ox"))
-    found = search(rules, mover)
+    found = search(mover)
     house = situation.board
     start = mover.piece.at
     graph = house.graph()
@@ -85,7 +85,7 @@ def main() -> None:
 
     if set(dijkstra()) - {start} != found.rooms:
         raise AssertionError(found)
-    engine = median_us(lambda: search(rules, mover))
+    engine = median_us(lambda: search(mover))
     base = median_us(baseline)
     plain = median_us(dijkstra)
     print(f"reach in a {len(house.rooms)}-room house: {len(found.rooms)} rooms, {len(found.doors)} unexplored doors")

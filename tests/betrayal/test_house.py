@@ -96,13 +96,33 @@ def test_coal_chute_goes_up_from_the_basement_landing_only() -> None:
 
 
 def test_collapsed_room_falls() -> None:
-    """The fall lands in any basement room, or in the room of the Below Collapsed Room token (L262-266)."""
+    """The fall reaches every basement room, or the room of the Below Collapsed Room token (L262-266)."""
     tiles = (*hall(), tile("collapsed_room", (3, 2), "W"), tile("crypt", (2, 1), "S", floor="basement"))
     anywhere = build(*tiles)
     assert sorted(p.to or "" for p in ways(anywhere, "collapsed_room", COLLAPSED_FALL)) == ["basement_landing", "crypt"]
+    assert ways(anywhere, "crypt", COLLAPSED_FALL) == []
     below = build(*tiles, tokens=(("below_collapsed_room", "crypt"),))
     assert [(p.to, way_direction(p)) for p in ways(below, "collapsed_room", COLLAPSED_FALL)] == [("crypt", "down")]
-    assert ways(below, "crypt", COLLAPSED_FALL) == []
+
+
+def test_the_room_below_the_collapsed_room_leads_back_up() -> None:
+    """Once the token marks the room below, a way leads back up from it, no step of the graph (monsters, L525)."""
+    tiles = (*hall(), tile("collapsed_room", (3, 2), "W"), tile("crypt", (2, 1), "S", floor="basement"))
+    below = build(*tiles, tokens=(("below_collapsed_room", "crypt"),))
+    assert [(p.to, way_direction(p), p.step) for p in ways(below, "crypt", COLLAPSED_FALL)] == [
+        ("collapsed_room", "up", False)
+    ]
+
+
+def test_a_fall_into_an_obstacle_room_reaches_each_side() -> None:
+    """A fall into an obstacle room offers each side; the rules say which one it may land on (L250, L289)."""
+    vault = tile("vault", (3, 2), "W", floor="basement", sides=(("outside", frozenset("W")), ("inside", frozenset())))
+    tiles = (*hall(), tile("collapsed_room", (3, 2), "W"), vault)
+    below = build(*tiles, tokens=(("below_collapsed_room", "vault"),))
+    assert sorted(p.to or "" for p in ways(below, "collapsed_room", COLLAPSED_FALL)) == [
+        "vault:inside",
+        "vault:outside",
+    ]
 
 
 def test_secret_passages_join_token_rooms_both_ways() -> None:

@@ -52,7 +52,7 @@ def engine(rooms: list[dict[str, Any]], links: list[dict[str, Any]], start: str,
     """The house read from the file and the reach search's answer for an explorer there."""
     s = situation(rooms, [explorer("ox", start, speed=speed)], {"kind": "reach", "piece": "ox"}, house={"links": links})
     rules = Rules(spec(), s)
-    return s.board, search(rules, Mover(rules, s, s.piece("ox")))
+    return s.board, search(Mover(rules, s, s.piece("ox")))
 
 
 def networkx_reach(house: RoomSpace, start: str, speed: int) -> Reach:

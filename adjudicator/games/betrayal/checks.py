@@ -7,43 +7,52 @@ from fractions import Fraction
 from adjudicator.core.dice import probability
 from adjudicator.games.betrayal.model import DIE, Piece
 from adjudicator.games.betrayal.rules import Rules
+from adjudicator.games.betrayal.trace import Trace
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.rooms import RoomSpace
 
 
 def roll(rules: Rules) -> Answer:
-    """Answer a ``roll`` query: dice, distribution, chance of success, and whether it may be made now."""
+    """Answer a ``roll`` query: dice, distribution, chance of success, and whether it may be made now.
+
+    Deciding: the rule that gives the number of dice (a trait roll: the roller's current value, L385, L649),
+    the X+ threshold behind ``p_success`` (L647), the result against it, and whether the roll may be made now.
+    """
     s = rules.situation
     q = s.query
     out = Answer(s.ruleset, "roll", "legal")
+    t = Trace()
     piece: Piece | None
     if q.get("trait") is not None:
         piece = s.piece(str(q.get("piece")))
         trait = piece.traits.get(str(q.get("trait")))
         value = 0 if trait is None else trait.value
-        dice_r = out.cite(
-            rules.decide("roll.dice", {"kind": "trait", "named": 0, "value": min(value, 8)}), f"{piece.id}", once=True
-        )
+        kind = "trait" if piece.type == "explorer" else "monster_trait"
+        facts: dict[str, str | int] = {"kind": kind, "named": 0, "value": min(value, 8)}
+        dice_r = t.cite(rules.decide("roll.dice", facts), f"{piece.id}'s {q.get('trait')}", decides=True)
     else:
         piece = s.piece(str(q.get("piece"))) if q.get("piece") else None
-        dice_r = out.cite(
-            rules.decide("roll.dice", {"kind": "fixed", "named": min(int(q.get("dice")), 8), "value": 0}), once=True
-        )
+        facts = {"kind": "fixed", "named": min(int(q.get("dice")), 8), "value": 0}
+        dice_r = t.cite(rules.decide("roll.dice", facts), decides=True)
     dice = int(dice_r.value or 0)
     dist = DIE.distribution(dice)
-    out.outcome = {"dice": dice, "distribution": {str(t): probability(p) for t, p in dist.items()}}
+    faces = f"each of the {dice} dice shows 0, 1 or 2 pips, a third of the time each; the result is their sum"
+    t.note(rules.rule_step("BT.ROLL.DIE", faces), decides=True)
+    out.outcome = {"dice": dice, "distribution": {str(total): probability(p) for total, p in dist.items()}}
     target = q.get("target")
     if target is not None:
-        out.outcome["p_success"] = probability(DIE.at_least(dice, int(target)))
-        out.note(rules.rule_step("BT.ROLL.THRESHOLD", f"success at {target} or more"))
+        chance = DIE.at_least(dice, int(target))
+        out.outcome["p_success"] = probability(chance)
+        note = f"{dice} dice succeed on {target} or more: chance {probability(chance)}"
+        t.note(rules.rule_step("BT.ROLL.THRESHOLD", note), decides=True)
     if q.get("result") is not None:
         result = int(q.get("result"))
         if result > 2 * dice:
-            out.note(rules.rule_step("BT.ROLL.DIE", f"{dice} dice cannot total {result}: each die shows at most 2"))
+            _impossible(rules, t, dice, result)
             out.verdict = "illegal"
         elif target is not None:
-            ok = out.cite(
-                rules.decide("roll.success", {"total": min(result, 26), "target": min(int(target), 16)}), once=True
+            ok = t.cite(
+                rules.decide("roll.success", {"total": min(result, 26), "target": min(int(target), 16)}), decides=True
             )
             out.outcome["success"] = bool(ok.value)
     if piece is not None:
@@ -57,19 +66,35 @@ def roll(rules: Rules) -> Answer:
                 "task_rolled": task and piece.turn.task_rolled,
             },
         )
-        out.cite(allowed, once=True)
+        t.cite(allowed, decides=True)
         if not allowed.value:
             out.verdict = "illegal"
+    t.into(out)
     return out
 
 
+def _impossible(rules: Rules, t: Trace, dice: int, result: int) -> None:
+    """Cite why ``dice`` dice cannot total ``result``: some die would show more pips than a die has (L377)."""
+    if dice == 0:
+        t.note(rules.rule_step("BT.ROLL.DIE", f"no dice are rolled, so the total is 0, not {result}"), decides=True)
+        return
+    pips = min(-(-result // dice), 6)
+    face = rules.decide("die.face_possible", {"pips": pips})
+    t.cite(face, f"{dice} dice totalling {result} need a die showing {pips} pips or more", decides=True)
+
+
 def haunt_roll(rules: Rules) -> Answer:
-    """Answer a ``haunt_roll`` query."""
+    """Answer a ``haunt_roll`` query.
+
+    Deciding: whether a roll is due; when it is, its dice and the threshold below which the haunt starts (the
+    result against it when given).
+    """
     s = rules.situation
     q = s.query
     h = s.haunt
     out = Answer(s.ruleset, "haunt_roll", "answered")
-    required = out.cite(
+    t = Trace()
+    required = t.cite(
         rules.decide(
             "haunt_roll.required",
             {
@@ -78,43 +103,44 @@ def haunt_roll(rules: Rules) -> Answer:
                 "omen_room": bool(q.get("omen_room", True)),
             },
         ),
-        once=True,
+        decides=True,
     )
-    dice = int(
-        out.cite(
-            rules.decide("haunt_roll.dice", {"omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}), once=True
-        ).value
-        or 0
-    )
+    due = bool(required.value)
+    dice_r = rules.decide("haunt_roll.dice", {"omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play})
+    dice = int(t.cite(dice_r, decides=due).value or 0)
     threshold = 0
     p_starts = Fraction(0)
+    rule = ""
     for total, p in DIE.distribution(dice).items():
         starts = rules.decide(
             "haunt.starts", {"total": min(total, 26), "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}
         )
+        rule = rule or (starts.trace[0].rule if starts.trace else "")
         if starts.value:
             p_starts += p
             threshold = max(threshold, total + 1)
-    out.cite(
-        rules.decide("haunt.starts", {"total": 0, "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play}),
-        once=True,
-    )
+    if rule:
+        would = "" if due else "no roll is due; if one were made, "
+        note = f"{would}{dice} dice start the haunt on a total below {threshold}: chance {probability(p_starts)}"
+        t.note(rules.rule_step(rule, note), decides=due)
     out.outcome = {
-        "roll_required": bool(required.value),
+        "roll_required": due,
         "dice": dice,
         "threshold": threshold,
-        "p_starts": probability(p_starts if required.value else Fraction(0)),
+        "p_starts": probability(p_starts if due else Fraction(0)),
     }
     if q.get("result") is not None:
         total = int(q.get("result"))
-        starts = out.cite(
+        starts = t.cite(
             rules.decide(
                 "haunt.starts",
                 {"total": min(total, 26), "omens_drawn": h.omens_drawn, "omens_in_play": h.omens_in_play},
             ),
-            once=True,
+            f"a roll of {total}",
+            decides=due,
         )
-        out.outcome["starts"] = bool(starts.value) and bool(required.value)
+        out.outcome["starts"] = bool(starts.value) and due
+    t.into(out)
     return out
 
 
@@ -124,8 +150,8 @@ def place_of(rules: Rules, ref: str) -> str:
     return s.piece(ref).at if s.has_piece(ref) else ref
 
 
-def sight(rules: Rules, a: str, b: str, out: Answer | None) -> tuple[bool, tuple[str, ...]]:
-    """Whether there is line of sight between two places, and the chain of rooms."""
+def sight(rules: Rules, a: str, b: str, out: Trace | None) -> tuple[bool, tuple[str, ...]]:
+    """Whether there is line of sight between two places, and the chain of rooms (cited as deciding into ``out``)."""
     house = rules.situation.board
     chain = house.straight_chain(a, b)
     straight = chain is not None
@@ -141,7 +167,7 @@ def sight(rules: Rules, a: str, b: str, out: Answer | None) -> tuple[bool, tuple
         "line_of_sight.clear", {"straight": straight, "doors_joined": joined, "crosses_obstacle": crosses}
     )
     if out is not None:
-        out.cite(result, once=True)
+        out.cite(result, f"{a} to {b}", decides=True)
     return bool(result.value), chain or ()
 
 
@@ -160,8 +186,10 @@ def line_of_sight(rules: Rules) -> Answer:
     """Answer a ``line_of_sight`` query."""
     s = rules.situation
     out = Answer(s.ruleset, "line_of_sight", "answered")
+    t = Trace()
     a, b = place_of(rules, str(s.query.get("from"))), place_of(rules, str(s.query.get("to")))
-    clear, chain = sight(rules, a, b, out)
+    clear, chain = sight(rules, a, b, t)
+    t.into(out)
     out.outcome = {"clear": clear}
     if clear:
         out.outcome["rooms"] = list(chain)

@@ -10,7 +10,8 @@ the order a room lists them after its doors:
 * the Grand Staircase and the Upper Landing, joined both ways (L254, L301);
 * the Stairs from Basement and the Foyer, once the stairs are in the house (L301);
 * the Coal Chute, a way up from the Basement Landing that only the rules may open (L258, L525);
-* the fall from the Collapsed Room, one way (L262-266);
+* the fall from the Collapsed Room to each place of each room it may land in, and from the room below it
+  (once the token marks it) the way back up, which only monsters take (L262-266, L525);
 * rooms holding tokens of one secret type, joined both ways (L526);
 * the file's links, one-way or not, with their cost and roll.
 
@@ -53,6 +54,8 @@ SPECIAL_ROOMS = (
 """Room ids whose names carry rules (contract: room ids)."""
 OBSTACLE_ROOMS = ("chasm", "catacombs", "tower", VAULT)
 """Rooms with an obstacle inside: a piece in one stands on one of its sides (L244-246)."""
+ENTRANCE_TILE = frozenset((ENTRANCE_HALL, FOYER, GRAND_STAIRCASE))
+"""The three rooms of the entrance tile: a step between two of them costs one space (L254)."""
 STAIR_ROOMS = (GRAND_STAIRCASE, UPPER_LANDING, STAIRS_FROM_BASEMENT, FOYER)
 """Tiles that carry a staircase end (L254, L301)."""
 
@@ -162,7 +165,10 @@ class HouseState:
         return stairs is not None and not stairs.undiscovered
 
     def fall_targets(self) -> tuple[str, ...]:
-        """Rooms a fall through the Collapsed Room may land in: the token's, else every basement room (L264, L266)."""
+        """Rooms a fall through the Collapsed Room may reach: the token's, else every basement room.
+
+        Which of them a given fall may land in is the rules' (``fall.lands_in``, L264, L266).
+        """
         below = self.tokens_of(BELOW_COLLAPSED_ROOM)
         if below:
             return tuple(room for room in below if room in self.by_id)
@@ -194,8 +200,11 @@ class HouseState:
         if BASEMENT_LANDING in have and COAL_CHUTE in have:
             yield Link(BASEMENT_LANDING, COAL_CHUTE, COAL_CHUTE_WAY, one_way=True, direction="up")
         if COLLAPSED_ROOM in have:
+            below = self.tokens_of(BELOW_COLLAPSED_ROOM)
             for room in self.fall_targets():
-                yield Link(COLLAPSED_ROOM, room, COLLAPSED_FALL, one_way=True, direction="down")
+                back = COLLAPSED_FALL if room in below else None  # the climb back up, for monsters (L525)
+                for place in have[room].room.places():
+                    yield Link(COLLAPSED_ROOM, place, COLLAPSED_FALL, one_way=True, against=back, direction="down")
 
     def _secret(self) -> Iterator[Link]:
         """Rooms holding tokens of one secret type, joined both ways for one space (L526)."""

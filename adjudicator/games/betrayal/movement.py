@@ -17,16 +17,23 @@ from typing import Literal
 
 from adjudicator.core.engine import Result
 from adjudicator.games.betrayal.house import (
+    BASEMENT_STAIRS,
+    BELOW_COLLAPSED_ROOM,
     COLLAPSED_FALL,
+    ENTRANCE_HALL,
+    ENTRANCE_TILE,
+    FOYER,
+    FRONT_DOOR,
     OBSTACLE_CROSS,
     REVOLVING_WALL,
+    STAIRS_FROM_BASEMENT,
     VAULT,
     way_direction,
     way_kind,
 )
 from adjudicator.games.betrayal.model import DIE, HouseSituation, Piece
 from adjudicator.games.betrayal.rules import Rules
-from adjudicator.spaces.rooms import UNEXPLORED, Passage, RoomSpace
+from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, OPPOSITE, SEALED, UNEXPLORED, Passage, RoomSpace
 
 Way = tuple[int, str | None, str | None, bool]
 """A way's facts for a reach search: spaces it costs, the roll it needs (by name), the place reached (``None``
@@ -45,6 +52,8 @@ class Roll:
     dice: int
     target: int
     needed: Result
+    dice_rule: Result
+    """The decision that says how many dice the roll uses (a trait roll: the trait's current value)."""
 
     @property
     def chance(self) -> Fraction:
@@ -125,32 +134,90 @@ class Mover:
         self._slowing[place] = out
         return out
 
+    def way_fact(self, passage: Passage) -> str:
+        """The passage fact the rules read for a way, the front door included from either side (L299, L643)."""
+        if self.crosses_front_door(passage):
+            return FRONT_DOOR
+        kind = way_kind(passage)
+        return "doors" if kind == OBSTACLE_CROSS else kind
+
+    def crosses_front_door(self, passage: Passage) -> bool:
+        """Whether a door way goes through the entrance hall's front door, from inside or from outside."""
+        if passage.kind == SEALED:
+            return True
+        hall = self.state.by_id.get(ENTRANCE_HALL)
+        if passage.door is None or hall is None or hall.front_door is None:
+            return False
+        room = self.house.room_of(passage.frm)
+        if room.id == ENTRANCE_HALL:
+            return passage.door == hall.front_door
+        other = self.house.neighbour_through(room, passage.door)
+        return other is not None and other.id == ENTRANCE_HALL and OPPOSITE[passage.door] == hall.front_door
+
+    def enter_facts(self, passage: Passage) -> dict[str, str | bool]:
+        """The facts of ``move.can_enter`` for a way out."""
+        floor = self.house.room_of(passage.frm).floor
+        if passage.kind == UNEXPLORED and passage.to:
+            floor = self.house.room_of(passage.to).floor
+        return {
+            "passage": self.way_fact(passage),
+            "direction": way_direction(passage),
+            "mover": self.kind,
+            "basement_stairs_found": self.stairs_found,
+            "tiles_left": self.state.tiles_left.get(floor) != 0,
+            "front_door_open": False,
+            "monsters_explore": False,
+        }
+
     def can_enter(self, passage: Passage) -> Result:
         """``move.can_enter`` for a way out."""
-        kind = way_kind(passage)
-        if kind == OBSTACLE_CROSS:
-            kind = "doors"
-        floor = None
-        if kind == UNEXPLORED:
-            room = self.house.room_of(passage.frm)
-            floor = self.house.by_id[passage.to.partition(":")[0]].floor if passage.to else room.floor
-        left = self.state.tiles_left.get(floor) if floor else None
-        return self.rules.decide(
-            "move.can_enter",
-            {
-                "passage": kind,
-                "direction": way_direction(passage),
-                "mover": self.kind,
-                "basement_stairs_found": self.stairs_found,
-                "tiles_left": left != 0,
-                "front_door_open": False,
-                "monsters_explore": False,
-            },
-        )
+        return self.rules.decide("move.can_enter", self.enter_facts(passage))
+
+    def closed_way(self, frm: str, to: str) -> Result | None:
+        """The rule that shuts the way between two rooms no passage joins, if any.
+
+        The front door, a false opening (a door facing a wall), the Stairs from Basement not found yet.
+        """
+        house = self.house
+        a, b = house.room_of(frm).id, to.partition(":")[0]
+        if b not in house.by_id:
+            return None
+        kind = None
+        side = house.side_towards(a, b) if house.adjacent(a, b) else None
+        hall = self.state.by_id.get(ENTRANCE_HALL)
+        front = None if hall is None else hall.front_door
+        if {a, b} == {FOYER, STAIRS_FROM_BASEMENT}:
+            kind = BASEMENT_STAIRS
+        elif side is not None and front is not None and ENTRANCE_HALL in (a, b):
+            kind = FRONT_DOOR if (side if a == ENTRANCE_HALL else OPPOSITE[side]) == front else None
+        if kind is None and side is not None and self._door_facing(a, b, side):
+            kind = FALSE_OPENING
+        if kind is None:
+            return None
+        direction = "down" if a == FOYER else "up"
+        door = side if kind != BASEMENT_STAIRS else None
+        passage = Passage(frm, None, SEALED if kind == FRONT_DOOR else kind, door, direction=direction)
+        return self.can_enter(passage)
+
+    def _door_facing(self, a: str, b: str, side: str) -> bool:
+        """Whether one of two adjacent rooms has a door on their shared side."""
+        return side in self.house.by_id[a].doors or OPPOSITE[side] in self.house.by_id[b].doors
+
+    def step_kind(self, passage: Passage, *, into_chute: bool = False) -> str:
+        """The kind of step ``move.step_cost`` prices (a climb up the Collapsed Room is a step into a room)."""
+        if into_chute:
+            return "coal_chute"
+        if passage.kind == COLLAPSED_FALL and passage.direction == "up":
+            return "room"
+        if passage.kind == DOORS and passage.to is not None:
+            ends = {self.house.room_of(passage.frm).id, self.house.room_of(passage.to).id}
+            if ends <= ENTRANCE_TILE:
+                return "entrance_tile"
+        return STEP_KIND.get(passage.kind, "room")
 
     def cost(self, passage: Passage, *, into_chute: bool = False) -> tuple[int, Result]:
         """Spaces the step uses, penalties included, and the decision that says so."""
-        kind = "coal_chute" if into_chute else STEP_KIND.get(passage.kind, "room")
+        kind = self.step_kind(passage, into_chute=into_chute)
         slowing, other, _, _ = self.slowing(passage.frm)
         result = self.rules.decide(
             "move.step_cost", {"kind": kind, "slowing": min(slowing, 6), "slowing_other_side": min(other, 6)}
@@ -180,10 +247,43 @@ class Mover:
         if not needed.value:
             return None
         value = self.piece.traits.get(trait)
-        dice = self.rules.value(
-            "roll.dice", {"kind": "trait", "named": 0, "value": min(0 if value is None else value.value, 8)}
+        dice = self.rules.decide(
+            "roll.dice",
+            {
+                "kind": "trait" if self.kind == "explorer" else "monster_trait",
+                "named": 0,
+                "value": min(0 if value is None else value.value, 8),
+            },
         )
-        return Roll(name, trait, int(dice or 0), target, needed)
+        return Roll(name, trait, int(dice.value or 0), target, needed, dice)
+
+    def lands(self, passage: Passage) -> tuple[bool, tuple[Result, ...]]:
+        """For a fall through the Collapsed Room: whether it may land at the passage's place, and the decisions.
+
+        Where it lands (``fall.lands_in``: the token's room, the basement tile drawn for the fall, any basement
+        room) and, in an obstacle room, on which side it arrives (``sent.arrival_side``, L250, L289).
+        """
+        if passage.kind != COLLAPSED_FALL or passage.direction == "up" or passage.to is None:
+            return True, ()
+        tile = self.state.tile_of(passage.to)
+        below = self.state.tokens_of(BELOW_COLLAPSED_ROOM)
+        new_tile = tile.undiscovered
+        left = self.state.tiles_left.get("basement") != 0 or new_tile
+        lands = self.rules.decide(
+            "fall.lands_in",
+            {
+                "mover": self.kind,
+                "token_placed": bool(below),
+                "token_here": tile.id in below,
+                "new_tile": new_tile,
+                "tiles_left": left,
+            },
+        )
+        if not lands.value or ":" not in passage.to:
+            return bool(lands.value), (lands,)
+        side = self.rules.decide("sent.arrival_side", {"room": "vault" if tile.id == VAULT else "obstacle_room"})
+        ok = side.value == "chosen" or passage.to.partition(":")[2] == "outside"
+        return ok, (lands, side)
 
     def step_allowed(
         self,
@@ -200,6 +300,7 @@ class Mover:
         return self.rules.decide(
             "move.step_allowed",
             {
+                "mover": self.kind,
                 "moved": min(used, 16),
                 "cost": min(cost, 8),
                 "allowance": min(allowance, 16),
@@ -211,21 +312,38 @@ class Mover:
             },
         )
 
-    def entry(self, place: str, first_entry: bool) -> tuple[Result, str | None]:
-        """``room.draws_card`` on entering a place, and the card kind drawn (or ``None``)."""
+    def entry(self, place: str, first_entry: bool, *, by_effect: bool = False) -> tuple[Result, str | None]:
+        """``room.draws_card`` on entering a place, and the card kind drawn (or ``None``).
+
+        ``by_effect``: the room is entered through a tile's effect (a fall through the Collapsed Room), so a
+        room discovered that way is discovered by an effect (L327).
+        """
         tile = self.state.tile_of(place)
         entry = "later"
         if first_entry and tile.placed_by == "haunt":
             entry = "haunt"
         elif first_entry and tile.new:
-            entry = "discovery"
+            entry = "effect" if by_effect else "discovery"
         result = self.rules.decide("room.draws_card", {"entry": entry, "symbol": tile.symbol is not None})
         return result, tile.symbol if result.value else None
 
-    def ends(self, *, draws: bool, failed: bool = False, junk_short: bool = False) -> Result:
+    def ends(self, *, draws: bool, failed: bool = False, junk_short: bool = False, discovered: bool = False) -> Result:
         """``move.ends`` in the room just entered."""
         return self.rules.decide(
-            "move.ends", {"draws_card": draws, "failed_crossing": failed, "left_junk_short": junk_short}
+            "move.ends",
+            {"draws_card": draws, "failed_crossing": failed, "left_junk_short": junk_short, "discovered": discovered},
+        )
+
+    def spaces_left(self, *, used: int, allowance: int, allowance_now: int) -> Result:
+        """``move.spaces_left``: what remains of the allowance after ``used`` spaces."""
+        return self.rules.decide(
+            "move.spaces_left",
+            {
+                "mover": self.kind,
+                "moved": min(used, 16),
+                "allowance": min(allowance, 16),
+                "allowance_now": min(allowance_now, 16),
+            },
         )
 
     def slides(self, from_floor: str) -> Result:
@@ -235,4 +353,6 @@ class Mover:
         house that puts the chute elsewhere is asked as if it were entered from the ground floor.
         """
         floor = from_floor if from_floor in ("ground", "basement") else "ground"
-        return self.rules.decide("chute.slides", {"mover": self.kind, "from_floor": floor})
+        if self.kind == "explorer":
+            floor = "ground"
+        return self.rules.decide("chute.slides", {"mover": self.kind, "from_floor": floor, "is_traitor": self.traitor})

@@ -1,4 +1,12 @@
-"""The ``move`` query: walk a path room by room, asking every step of the rules, with the reason for a refusal."""
+"""The ``move`` query: walk a path room by room, asking every step of the rules, with the reason for a refusal.
+
+The steps that settle the answer are marked as deciding: the rule that refuses
+an illegal path; for a legal one the allowance (the explorer's Speed, the
+monster's roll) and every special rule the path met on its way (a staircase,
+the Coal Chute's slide, a fall and where it lands, a crossing and the roll it
+needs, the card a room makes the piece draw or not, what ends the movement);
+for an undecided one the rule that leaves it open and the game's fallback.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +15,26 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.core.dice import probability
+from adjudicator.core.engine import Result
 from adjudicator.games.betrayal.house import (
     BASEMENT_LANDING,
-    BASEMENT_STAIRS,
     COAL_CHUTE,
-    FOYER,
+    COLLAPSED_FALL,
     JUNK_ROOM,
     MYSTIC_ELEVATOR,
     OBSTACLE_CROSS,
-    STAIRS_FROM_BASEMENT,
-    way_direction,
-    way_kind,
 )
 from adjudicator.games.betrayal.movement import Mover
 from adjudicator.games.betrayal.rules import Rules
+from adjudicator.games.betrayal.trace import Trace
 from adjudicator.situation.answer import Answer
-from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, UNEXPLORED, Passage, RoomSpace
+from adjudicator.spaces.rooms import DOORS, UNEXPLORED, Passage
+
+PLAIN_STEP_RULES = frozenset(("BT.MOVE.BUDGET", "BT.MON.MOVE_ROLL"))
+"""Rules of ``move.step_allowed`` that only say whether the step fits the allowance: the allowance decides with
+them (a legal path, or one refused for going too far)."""
+SPECIAL_STEPS = frozenset(("entrance_tile", "coal_chute", "collapsed_fall", "obstacle_cross"))
+"""Steps whose price a rule of their own states (L246, L254, L258, L262)."""
 
 
 @dataclass
@@ -36,6 +48,7 @@ class Walk:
     moved_before: bool
     stopped: str | None
     speed_at: int | None
+    trace: Trace
     path: list[str] = field(default_factory=list)
     discovers: list[str] = field(default_factory=list)
     draws: str | None = None
@@ -47,6 +60,12 @@ class Walk:
     remaining: int = 0
     crossed: set[str] = field(default_factory=set)
     junk_exit: bool = False
+    slid: bool = False
+    """The last step slid down the Coal Chute to the Basement Landing."""
+    refused_by: str | None = None
+    """The rule that refused the path, if one did."""
+    allowance_steps: list[int] = field(default_factory=list)
+    """Where the trace states the allowance (deciding once the path turns out legal)."""
 
 
 def find_passage(mover: Mover, frm: str, to: str) -> Passage | None:
@@ -64,18 +83,27 @@ def find_passage(mover: Mover, frm: str, to: str) -> Passage | None:
     return None
 
 
-def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, roll: int = 0) -> Walk:  # noqa: C901, PLR0912, PLR0915
-    """Walk ``items`` (rooms and Speed changes); cite into ``answer`` when given."""
+def walk(  # noqa: C901, PLR0912, PLR0915
+    rules: Rules, mover: Mover, items: list[Any], roll: int = 0, *, best_roll: bool = False
+) -> Walk:
+    """Walk ``items`` (rooms and Speed changes), citing every step into the walk's trace.
+
+    ``best_roll``: ``roll`` is the best a monster's movement roll not given can be, so the spaces left at the
+    end are no answer (they depend on the roll) and are not cited.
+    """
     piece = mover.piece
     speed = piece.traits.get("speed")
-    allowed = mover.allowance(mover.speed_value(), roll)
-    if answer is not None and mover.kind == "monster":
-        answer.cite(
-            rules.decide("roll.dice", {"kind": "monster_move", "named": 0, "value": min(mover.speed_value(), 8)}),
-            once=True,
+    trace = Trace()
+    allowance_steps: list[int] = []
+    if mover.kind == "monster":
+        trace.cite(
+            rules.decide("roll.dice", {"kind": "monster_move", "named": 0, "value": min(mover.speed_value(), 8)})
         )
-    if answer is not None:
-        answer.cite(allowed, f"{piece.id}", once=True)
+        allowance_steps += trace.last
+    allowed = trace.cite(
+        mover.allowance(mover.speed_value(), roll), f"{piece.id}, best roll" if best_roll else piece.id
+    )
+    allowance_steps += trace.last
     turn = piece.turn
     w = Walk(
         place=piece.at,
@@ -85,20 +113,21 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         moved_before=turn.moved > 0,
         stopped=turn.stopped_by,
         speed_at=None if speed is None else speed.at,
+        trace=trace,
         crossed={r for r in turn.rolls if r in mover.house.by_id},
+        allowance_steps=allowance_steps,
     )
     w.end = w.place
     legal_used = w.used
 
-    def note(result: Any, prefix: str = "") -> None:
-        if answer is not None:
-            answer.cite(result, prefix, once=True)
+    def cite(result: Result, prefix: str = "", *, decides: bool = False) -> Result:
+        return trace.cite(result, prefix, decides=decides)
 
     def refuse(rule_id: str, text: str) -> None:
         if w.problem is None:
             w.problem = text
-            if answer is not None:
-                answer.note(rules.rule_step(rule_id, text))
+            w.refused_by = rule_id
+            trace.note(rules.rule_step(rule_id, text), decides=True)
 
     for item in items:
         if isinstance(item, dict):
@@ -113,7 +142,7 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
                         "haunt_started": mover.situation.haunt.started,
                     },
                 )
-                note(after, f"{piece.id}'s Speed")
+                cite(after, f"{piece.id}'s Speed")
                 w.speed_at = int(after.value or 0)
                 now = mover.allowance(speed.value_at(w.speed_at))
                 w.allowance_now = int(now.value or 0)
@@ -123,18 +152,19 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         target = str(item)
         if w.elevator is not None and w.elevator.get("moves"):
             w.undecided = True
-            if answer is not None:
-                answer.note(
-                    rules.rule_step(
-                        "BT.ROOM.ELEVATOR.MOVE", "the Mystic Elevator has moved; its new place is not in the situation"
-                    )
-                )
+            text = "the Mystic Elevator has moved; its new place is not in the situation"
+            trace.note(rules.rule_step("BT.ROOM.ELEVATOR.MOVE", text), decides=True)
+            trace.note(rules.fallback_step(f"where {piece.id} goes next is for the players to settle"), decides=True)
             break
+        if w.slid and target == w.place:
+            w.slid = False  # the path names the Basement Landing the chute has already slid the piece to (L258)
+            continue
+        w.slid = False
         passage = find_passage(mover, w.place, target)
         if passage is None:
-            closed = _closed_way(mover, w.place, target)
+            closed = mover.closed_way(w.place, target)
             if closed is not None:
-                note(closed, f"{w.place} -> {target}")
+                cite(closed, f"{w.place} -> {target}", decides=True)
                 rule = closed.trace[0].rule if closed.trace else "BT.MOVE.DOOR_CONNECT"
                 refuse(rule, f"no open way leads from {w.place} to {target}")
                 break
@@ -145,64 +175,70 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
             refuse(rule, f"no door or connection leads from {w.place} to {target}")
             break
         if passage.kind != OBSTACLE_CROSS:
-            open_ = rules.decide("move.can_enter", _enter_facts(mover, passage))
-            note(open_, f"{w.place} -> {target}")
+            way = mover.way_fact(passage)
+            open_ = mover.can_enter(passage)
+            cite(open_, f"{w.place} -> {target}", decides=not open_.value or way != DOORS)
             if not open_.value:
                 refuse(
                     open_.trace[0].rule if open_.trace else "BT.MOVE.DOOR_CONNECT",
-                    f"{piece.id} may not go from {w.place} to {target} ({way_kind(passage).replace('_', ' ')})",
+                    f"{piece.id} may not go from {w.place} to {target} ({way.replace('_', ' ')})",
                 )
                 break
+        lands, landing = mover.lands(passage)
+        for result in landing:
+            cite(result, f"{w.place} -> {target}", decides=True)
+        if not lands:
+            rule = landing[-1].trace[0].rule if landing and landing[-1].trace else "BT.ROOM.COLLAPSED.TILE"
+            refuse(rule, f"a fall from {w.place} does not land at {target}")
+            break
         room_to = mover.state.tile_of(target)
         from_room = mover.house.room_of(w.place)
         into_chute = room_to.id == COAL_CHUTE and passage.kind == DOORS
         cost, priced = mover.cost(passage, into_chute=into_chute)
         slowing = mover.slowing(w.place)
         for result in slowing[2]:
-            note(result, f"leaving {w.place}")
-        if cost != 1 or slowing[0]:
-            note(priced, f"leaving {w.place} ({', '.join(slowing[3]) or 'no opponent'})")
-        leaving_junk = w.junk_exit and from_room.id == JUNK_ROOM
-        step_ok = mover.step_allowed(
-            used=w.used,
-            cost=cost,
-            allowance=w.allowance,
-            allowance_now=w.allowance_now,
-            moved_before=w.moved_before,
-            stopped=w.stopped,
-            leaving_junk=leaving_junk,
+            cite(result, f"leaving {w.place}", decides=True)
+        kind = mover.step_kind(passage, into_chute=into_chute)
+        if cost != 1 or slowing[0] or kind in SPECIAL_STEPS:
+            cite(priced, f"leaving {w.place} ({', '.join(slowing[3]) or 'no opponent'})", decides=True)
+        step_ok, junk_short = _step_allowed(mover, w, cost, leaving_junk=w.junk_exit and from_room.id == JUNK_ROOM)
+        rule = step_ok.trace[0].rule if step_ok.trace else "BT.MOVE.BUDGET"
+        cite(
+            step_ok,
+            f"{w.place} -> {target} ({w.used} + {cost} spaces)",
+            decides=not step_ok.value or rule not in PLAIN_STEP_RULES,
         )
-        note(step_ok, f"{w.place} -> {target} ({w.used} + {cost} spaces)")
         if not step_ok.value:
-            rule = step_ok.trace[0].rule if step_ok.trace else "BT.MOVE.BUDGET"
             refuse(rule, f"{piece.id} may not go on into {target}: {w.used} spaces used, this step costs {cost}")
             w.used += cost
             break
         mover.last_needed = None
         need = mover.roll_for(passage)
         if mover.last_needed is not None:
-            note(mover.last_needed, f"{target}")
+            cite(mover.last_needed, f"{target}", decides=True)
         failed = False
         if need is not None:
-            note(need.needed, f"{target}")
+            cite(need.dice_rule, f"{piece.id}'s {need.trait} roll for {need.name}", decides=True)
             if need.name in w.crossed or need.name in piece.turn.rolls:
-                allowed_roll = rules.decide(
-                    "roll.allowed", {"same_roll_done": True, "task": False, "task_rolled": False}
-                )
-                note(allowed_roll)
-                refuse("BT.ROLL.NO_REPEAT", f"the roll for {need.name} was already made this turn")
+                again = rules.decide("roll.allowed", {"same_roll_done": True, "task": False, "task_rolled": False})
+                cite(again, decides=True)
+                specific = "BT.ROOM.OBSTACLE.CROSS" if passage.kind == OBSTACLE_CROSS else "BT.ROLL.NO_REPEAT"
+                refuse(specific, f"the roll for {need.name} was already made this turn")
                 break
             given = _given_roll(mover, need.name)
             if given is None:
                 w.chance *= need.chance
+                note = (
+                    f"{need.name}: {need.dice} dice succeed on {need.target} or more, chance {probability(need.chance)}"
+                )
+                trace.note(rules.rule_step("BT.ROLL.THRESHOLD", note), decides=True)
             else:
-                ok = rules.decide("roll.success", {"total": min(given, 26), "target": need.target})
-                note(ok, f"{need.name} roll {given}")
+                ok = rules.decide("roll.success", {"total": min(given, 26), "target": min(need.target, 16)})
+                cite(ok, f"{need.name} roll {given}", decides=True)
                 failed = not ok.value
             w.crossed.add(need.name)
         if failed:
-            ends = mover.ends(draws=False, failed=True)
-            note(ends)
+            cite(mover.ends(draws=False, failed=True), decides=True)
             w.stopped = "obstacle"
             refuse("BT.ROOM.OBSTACLE.CROSS", f"{piece.id} failed the roll for {need.name if need else target}")
             break
@@ -210,88 +246,72 @@ def walk(rules: Rules, mover: Mover, items: list[Any], answer: Answer | None, ro
         w.moved_before = True
         w.place = target
         w.path.append(target)
+        discovered = room_to.undiscovered and passage.kind == UNEXPLORED
         if room_to.undiscovered and room_to.id not in w.discovers:
             w.discovers.append(room_to.id)
-        drew, card = mover.entry(target, first_entry=room_to.new or room_to.placed_by == "haunt")
-        if room_to.new or room_to.symbol:
-            note(drew, f"entering {room_to.id}")
+        card = None
+        if room_to.symbol:  # a room without a symbol has no card to draw (L319)
+            first = room_to.new or room_to.placed_by == "haunt"
+            drew, card = mover.entry(target, first_entry=first, by_effect=passage.kind == COLLAPSED_FALL)
+            cite(drew, f"entering {room_to.id}", decides=True)
         if card is not None:
             w.draws = card
-        junk_short = leaving_junk and w.used > w.allowance_now
-        ends = mover.ends(draws=card is not None, junk_short=junk_short)
+        ends = mover.ends(draws=card is not None, junk_short=junk_short, discovered=discovered)
+        if ends.value or discovered:
+            cite(ends, f"{room_to.id}", decides=True)
         if ends.value:
-            note(ends, f"{room_to.id}")
             w.stopped = "card" if card is not None else "junk"
         if into_chute:
-            slide = mover.slides(from_room.floor)
-            note(slide)
+            slide = cite(mover.slides(from_room.floor), decides=True)
             if slide.value and BASEMENT_LANDING in mover.house.by_id:
                 w.place = mover.house.by_id[BASEMENT_LANDING].places()[0]
                 w.path.append(w.place)
+                w.slid = True
         if room_to.id == MYSTIC_ELEVATOR:
             moves = rules.decide(
                 "elevator.moves", {"moved_this_turn": room_to.moved_this_turn, "free_door": True, "seals_floor": False}
             )
-            note(moves)
-            rolls = rules.decide("elevator.roll_needed", {"side": mover.side, "moment": "entered"})
-            note(rolls)
+            cite(moves, decides=True)
+            rolls = cite(rules.decide("elevator.roll_needed", {"side": mover.side, "moment": "entered"}), decides=True)
             w.elevator = {"moves": bool(moves.value), "rolls": bool(rolls.value)}
         w.end = w.place
         legal_used = w.used
     if w.problem is None:
         w.end = w.place
-    stopped = w.stopped is not None
-    w.remaining = 0 if stopped else max(w.allowance_now - legal_used, 0)
+    if w.stopped is not None:
+        w.remaining = 0
+    elif not best_roll:
+        left = mover.spaces_left(used=legal_used, allowance=w.allowance, allowance_now=w.allowance_now)
+        cite(left, f"{piece.id} at {w.end}", decides=w.problem is None and not w.undecided)
+        w.remaining = int(left.value or 0)
     return w
 
 
-def _closed_way(mover: Mover, frm: str, to: str) -> Any:
-    """The rule that shuts the way between two rooms no passage joins (a wall, stairs not found), if any."""
-    house = mover.house
-    a, b = house.room_of(frm).id, to.partition(":")[0]
-    if b not in house.by_id:
-        return None
-    kind = None
-    if {a, b} == {FOYER, STAIRS_FROM_BASEMENT}:
-        kind = BASEMENT_STAIRS
-    elif house.adjacent(a, b) and _door_facing(house, a, b):
-        kind = FALSE_OPENING
-    if kind is None:
-        return None
-    facts = _enter_facts(mover, Passage(frm, None, kind, direction="down" if a == FOYER else "up"))
-    return mover.rules.decide("move.can_enter", facts)
+def _step_allowed(mover: Mover, w: Walk, cost: int, *, leaving_junk: bool) -> tuple[Result, bool]:
+    """``move.step_allowed`` for the next step, and whether it is the Junk Room's exit short of Speed (L270).
 
-
-def _door_facing(house: RoomSpace, a: str, b: str) -> bool:
-    """Whether one of two adjacent rooms has a door on their shared side."""
-    ra, rb = house.by_id[a], house.by_id[b]
-    for side in ra.doors:
-        other = house.neighbour_through(ra, side)
-        if other is not None and other.id == b:
-            return True
-    return any(house.neighbour_through(rb, side) is ra for side in rb.doors)
+    The step is first asked as any other; only when that refuses it and the piece is leaving the Junk Room
+    whose exit lowered its Speed is it asked again as that exit.
+    """
+    facts: dict[str, Any] = {
+        "used": w.used,
+        "cost": cost,
+        "allowance": w.allowance,
+        "allowance_now": w.allowance_now,
+        "moved_before": w.moved_before,
+        "stopped": w.stopped,
+    }
+    step_ok = mover.step_allowed(**facts)
+    if step_ok.value or not leaving_junk or w.stopped is not None:
+        return step_ok, False
+    exit_ok = mover.step_allowed(**facts, leaving_junk=True)
+    return exit_ok, bool(exit_ok.value)
 
 
 def _given_roll(mover: Mover, name: str) -> int | None:
     dice = mover.situation.query.get("dice") or {}
     value = dice.get(name) if isinstance(dice, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _enter_facts(mover: Mover, passage: Passage) -> dict[str, Any]:
-    kind = way_kind(passage)
-    floor = mover.house.room_of(passage.frm).floor
-    if kind == UNEXPLORED and passage.to:
-        floor = mover.house.room_of(passage.to).floor
-    return {
-        "passage": kind,
-        "direction": way_direction(passage),
-        "mover": mover.kind,
-        "basement_stairs_found": mover.stairs_found,
-        "tiles_left": mover.state.tiles_left.get(floor) != 0,
-        "front_door_open": False,
-        "monsters_explore": False,
-    }
 
 
 def answer(rules: Rules) -> Answer:
@@ -305,27 +325,29 @@ def answer(rules: Rules) -> Answer:
     dice = query.get("dice") or {}
     movement = dice.get("movement") if isinstance(dice, dict) else None
     chance = Fraction(1)
+    remaining: int | None
     if piece.type == "monster" and movement is None and not piece.stunned:
         rolls = mover.movement_rolls()
         chance = sum(
-            (
-                p * w.chance
-                for total, p in rolls.items()
-                if (w := walk(rules, mover, items, None, total)).problem is None
-            ),
+            (p * w.chance for total, p in rolls.items() if (w := walk(rules, mover, items, total)).problem is None),
             Fraction(0),
         )
-        result = walk(rules, mover, items, out, max(rolls))
-        remaining: int | None = None
+        result = walk(rules, mover, items, max(rolls), best_roll=True)
+        remaining = None
     else:
-        result = walk(rules, mover, items, out, int(movement or 0))
+        result = walk(rules, mover, items, int(movement or 0))
         chance = result.chance if result.problem is None else Fraction(0)
         remaining = result.remaining
     if result.problem is not None:
         out.verdict = "illegal"
         chance = Fraction(0)
+        if result.refused_by in PLAIN_STEP_RULES:
+            result.trace.mark(result.allowance_steps)
     elif result.undecided:
         out.verdict = "undecided"
+    else:
+        result.trace.mark(result.allowance_steps)
+    result.trace.into(out)
     total_cost = result.used - piece.turn.moved
     out.outcome = {
         "path": result.path,

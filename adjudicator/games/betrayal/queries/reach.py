@@ -3,23 +3,42 @@
 The search keeps, for each (place, rolled, obstacles crossed, moved yet), the
 fewest spaces used; fewer spaces never allow less, so a label is expanded
 once. Every step asks the rules through :class:`Mover` (answers cached).
+
+The trace cites every rule the search relied on, once each. The deciding
+ones are the allowance (the explorer's Speed, the monster's roll) and every
+rule that opened, closed, priced or stopped a way; the plain rules of an
+ordinary step (joined doors, a room is a space, the step fits the allowance)
+are cited without the mark.
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from adjudicator.core.dice import probability
-from adjudicator.games.betrayal.house import BASEMENT_LANDING, COAL_CHUTE, MYSTIC_ELEVATOR, OBSTACLE_CROSS
+from adjudicator.core.engine import Step
+from adjudicator.games.betrayal.house import (
+    BASEMENT_LANDING,
+    COAL_CHUTE,
+    COLLAPSED_FALL,
+    MYSTIC_ELEVATOR,
+    OBSTACLE_CROSS,
+)
 from adjudicator.games.betrayal.movement import Mover, Way
-from adjudicator.games.betrayal.queries.move import _enter_facts
 from adjudicator.games.betrayal.rules import Rules
+from adjudicator.games.betrayal.trace import Trace
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, SEALED, UNEXPLORED, Passage
+from adjudicator.spaces.rooms import DOORS, FALSE_OPENING, UNEXPLORED, Passage
+
+PLAIN_RULES = frozenset(("BT.MOVE.DOOR_CONNECT", "BT.MOVE.ROOM_IS_SPACE", "BT.MOVE.BUDGET", "BT.MON.MOVE_ROLL"))
+"""Rules of an ordinary step (joined doors, a room is a space, the step fits the allowance): cited, not deciding.
+
+``BT.MOVE.BUDGET`` and ``BT.MON.MOVE_ROLL`` are deciding where they give the allowance itself."""
 
 
 @dataclass(frozen=True)
@@ -31,7 +50,7 @@ class Reach:
     doors: frozenset[str]
 
 
-def search(rules: Rules, mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, PLR0912, PLR0915 - one labelled search loop
+def search(mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, PLR0912, PLR0915 - one labelled search loop
     """The reach of the mover with this movement roll (explorers: 0)."""
     piece = mover.piece
     allowance = int(mover.allowance(mover.speed_value(), roll).value or 0)
@@ -61,7 +80,7 @@ def search(rules: Rules, mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, P
         for passage in house.passages(place):
             way = ways.get(passage)
             if way is None:
-                way = ways[passage] = _way(rules, mover, passage)
+                way = ways[passage] = _way(mover, passage)
             if way is False:
                 continue
             cost, needs, target, ends = way
@@ -99,14 +118,15 @@ def search(rules: Rules, mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, P
     return Reach(frozenset(plain), frozenset(rolled), frozenset(doors))
 
 
-def _way(rules: Rules, mover: Mover, passage: Passage) -> Way | Literal[False]:
+def _way(mover: Mover, passage: Passage) -> Way | Literal[False]:
     """A way's facts for the search (see :data:`Way`), or ``False`` when it is closed to the mover."""
     house = mover.house
-    if passage.kind != OBSTACLE_CROSS:
-        if passage.kind in (FALSE_OPENING, SEALED):
-            return False
-        if not rules.value("move.can_enter", _enter_facts(mover, passage)):
-            return False
+    if passage.kind != OBSTACLE_CROSS and not mover.can_enter(passage).value:
+        return False
+    if passage.kind == FALSE_OPENING:  # pragma: no cover - the rules never open a false opening
+        return False
+    if not mover.lands(passage)[0]:
+        return False
     into_chute = passage.to is not None and passage.kind == DOORS and passage.to == COAL_CHUTE
     cost, _ = mover.cost(passage, into_chute=into_chute)
     if passage.to is None:
@@ -114,8 +134,12 @@ def _way(rules: Rules, mover: Mover, passage: Passage) -> Way | Literal[False]:
     needs = mover.roll_for(passage)
     target = passage.to
     tile = mover.state.tile_of(target)
-    _, card = mover.entry(target, first_entry=tile.new or tile.placed_by == "haunt")
-    ends = bool(mover.ends(draws=card is not None).value)
+    card = None
+    if tile.symbol:  # a room without a symbol has no card to draw (L319)
+        first = tile.new or tile.placed_by == "haunt"
+        _, card = mover.entry(target, first_entry=first, by_effect=passage.kind == COLLAPSED_FALL)
+    discovered = tile.undiscovered and passage.kind == UNEXPLORED
+    ends = bool(mover.ends(draws=card is not None, discovered=discovered).value)
     if tile.id == MYSTIC_ELEVATOR and not tile.moved_this_turn:
         ends = True
     if into_chute and mover.slides(house.room_of(passage.frm).floor).value and BASEMENT_LANDING in house.by_id:
@@ -134,24 +158,30 @@ def answer(rules: Rules) -> Answer:
     movement = dice.get("movement") if isinstance(dice, dict) else None
     key = situation.board.sort_key
     p_reach: dict[str, str] = {}
+    trace = Trace()
     if piece.type == "monster" and movement is None and not piece.stunned:
         rolls = mover.movement_rolls()
         chances: dict[str, Fraction] = {}
         for total, p in rolls.items():
-            found = search(rules, mover, total)
+            found = search(mover, total)
             for place in found.rooms | found.need_roll:
                 chances[place] = chances.get(place, Fraction(0)) + p
-        result = search(rules, mover, max(rolls))
+            trace.cite(mover.allowance(mover.speed_value(), total), f"{piece.id}, roll {total}", decides=True)
+        result = search(mover, max(rolls))
         p_reach = {place: probability(chances[place]) for place in sorted(chances, key=key)}
-        out.cite(mover.allowance(mover.speed_value(), max(rolls)), f"{piece.id}, best roll", once=True)
     else:
-        result = search(rules, mover, int(movement or 0))
-        out.cite(mover.allowance(mover.speed_value(), int(movement or 0)), f"{piece.id}", once=True)
-    _cite_search(rules, mover, out)
-    every = sorted(result.rooms | result.need_roll)
+        result = search(mover, int(movement or 0))
+        trace.cite(mover.allowance(mover.speed_value(), int(movement or 0)), f"{piece.id}", decides=True)
+    _cite_search(rules, trace)
+    stays = _may_end(rules, mover, trace)
+    rooms = {place for place in result.rooms if stays(place)}
+    need_roll = {place for place in result.need_roll if stays(place)}
+    p_reach = {place: p for place, p in p_reach.items() if stays(place)}
+    trace.into(out)
+    every = sorted(rooms | need_roll)
     out.outcome = {
         "rooms": every,
-        "need_roll": sorted(result.need_roll),
+        "need_roll": sorted(need_roll),
         "unexplored_doors": sorted(result.doors),
     }
     if p_reach:
@@ -161,14 +191,32 @@ def answer(rules: Rules) -> Answer:
     return out
 
 
-def _cite_search(rules: Rules, mover: Mover, out: Answer) -> None:
-    """Cite the decisions the search relied on, once each (the cache holds them)."""
-    seen: set[str] = set()
+def _cite_search(rules: Rules, trace: Trace) -> None:
+    """Cite the decisions the search relied on, each rule once a decision (the cache holds them).
+
+    The deciding ones are marked (see :func:`_deciding`).
+    """
+    seen: set[tuple[str, str]] = set()
     for (decision, _), result in list(rules._cache.items()):  # noqa: SLF001 - the cache is this package's own
         if decision == "move.allowance":
             continue
         for step in result.trace:
-            if step.rule not in seen and (result.value is not None):
-                seen.add(step.rule)
-                out.note(step)
-    del mover
+            if (step.rule, decision) not in seen and result.value is not None:
+                seen.add((step.rule, decision))
+                trace.note(step, decides=_deciding(step))
+
+
+def _deciding(step: Step) -> bool:
+    """Whether a step of the search settles part of the answer (see :data:`PLAIN_RULES`)."""
+    return step.rule not in PLAIN_RULES
+
+
+def _may_end(rules: Rules, mover: Mover, trace: Trace) -> Callable[[str], bool]:
+    """Whether the piece may end its turn at a place: nobody ends a turn on the Coal Chute (L258)."""
+
+    def stays(place: str) -> bool:
+        if mover.state.tile_of(place).id != COAL_CHUTE:
+            return True
+        return bool(trace.cite(rules.decide("turn.may_end_in", {"coal_chute": True}), place, decides=True).value)
+
+    return stays
