@@ -55,7 +55,7 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
     kinds[0] = "character"
     with_init = draw(st.booleans())
     ints_only = draw(st.booleans())
-    initiative = st.integers(1, 99) if ints_only else st.sampled_from([0, 7, 35.5, 99, 12.25])
+    initiative = st.integers(1, 99) if ints_only else st.sampled_from([0, 7, 35.5, 99, 12.25, 101, -3, 250.75])
     pieces: list[dict[str, Any]] = []
     for index, (at, kind) in enumerate(zip(places, kinds, strict=True)):
         piece: dict[str, Any] = {"id": f"p{index}", "type": kind, "at": hex_name(at)}
@@ -118,7 +118,7 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
     elif kind == "move":
         query |= {
             "piece": "p0",
-            "path": draw(st.lists(hexes, min_size=1, max_size=3)),
+            "path": draw(st.lists(hexes, min_size=0, max_size=3)),
             "points": draw(st.integers(0, 5)),
         }
         if draw(st.booleans()):

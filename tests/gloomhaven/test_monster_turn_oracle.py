@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -93,13 +92,15 @@ class Oracle:
         self.targetable = [p for p in self.enemies if not p.has("invisible")]
         attack = self.query.attack
         self.attacks = attack is not None and not self.m.has("disarm")
-        self.range = attack.range if attack is not None and self.attacks else 0
+        grey = attack is not None and attack.area is not None and attack.area.grey is not None
+        self.range = attack.range if attack is not None and self.attacks and not grey else 0
         self.reach = max(1, self.range)
         self.z = attack.targets if attack is not None and self.attacks else 1
         self.area = attack.area if attack is not None and self.attacks else None
         self.add = attack.add_targets if attack is not None and self.attacks else 0
         self.mode = "flying" if self.m.flying else "jump" if self.query.jump else "normal"
         self.move = 0 if self.m.has("immobilize") else self.query.move
+        self.placed: dict[Hex, set[frozenset[str]]] = {}
 
     def feature(self, h: Hex) -> str:
         """The terrain word of ``h``."""
@@ -192,17 +193,22 @@ class Oracle:
         d = self.board.clear_distance(self.m.at, e.at)
         return 99 if d is None else d
 
-    def placements(self, h: Hex, focus: Piece) -> Iterator[frozenset[str]]:
-        """Enemies hit by each placement of the area from ``h`` that covers the focus."""
+    def placements(self, h: Hex) -> set[frozenset[str]]:
+        """Enemies hit by each placement of the area from ``h``, the empty placements included.
+
+        A melee area sits on the attacker's hex; a ranged one anywhere (every hex of the map under each
+        red hex, in every turn and mirror) with one red hex within range.
+        """
         assert self.area is not None
+        if h in self.placed:
+            return self.placed[h]
+        out: set[frozenset[str]] = set()
         for shape in shapes(self.area):
-            for cell in shape:
-                if self.area.grey is not None:
-                    if plus(cube(h), cell) != cube(focus.at):
-                        continue
-                    shift = cube(h)
-                else:
-                    shift = minus(cube(focus.at), cell)
+            if self.area.grey is not None:
+                shifts = {cube(h)}
+            else:
+                shifts = {minus(cube(anchor), cell) for anchor in self.board.spaces() for cell in shape}
+            for shift in shifts:
                 placed = {uncube(plus(shift, c)) for c in shape}
                 if self.area.grey is None and not any(
                     (d := self.board.clear_distance(h, p)) is not None and d <= self.range
@@ -210,23 +216,28 @@ class Oracle:
                     if self.board.contains(p)
                 ):
                     continue
-                hit = frozenset(e.id for e in self.targetable if e.at in placed and self.board.visible(h, e.at))
-                if focus.id in hit:
-                    yield hit
+                out.add(frozenset(e.id for e in self.targetable if e.at in placed and self.board.visible(h, e.at)))
+        self.placed[h] = out
+        return out
 
     def target_sets(self, h: Hex, focus: Piece) -> set[frozenset[str]]:
-        """Every largest set of enemies attacked from ``h`` with the focus in it."""
+        """Every largest set of enemies attacked from ``h`` with the focus in it.
+
+        With an area: one placement's enemies in sight, plus as many single targets in range and sight as
+        Target Z and Add Target allow; the focus may be any of them.
+        """
+        extra = self.z - 1 + self.add
         if self.area is None:
             bases = {frozenset({focus.id})} if self.in_reach(h, focus) else set()
-            extra = self.z - 1 + self.add
         else:
-            bases = set(self.placements(h, focus))
-            extra = self.add
+            bases = self.placements(h)
         out: set[frozenset[str]] = set()
         for base in bases:
             pool = [e for e in self.targetable if e.id not in base and self.in_reach(h, e)]
             for chosen in combinations(pool, min(extra, len(pool))):
-                out.add(base | frozenset(e.id for e in chosen))
+                targets = base | frozenset(e.id for e in chosen)
+                if focus.id in targets:
+                    out.add(targets)
         return out
 
     def disadvantaged(self, h: Hex, e: Piece) -> bool:
@@ -295,16 +306,21 @@ def plus2(a: Cost, b: Cost) -> Cost:
     return (a[0] + b[0], a[1] + b[1])
 
 
-def random_situation(seed: int) -> Situation | None:
-    """A random map with a monster, allies, characters (some invisible) and a random attack."""
+def random_situation(seed: int, *, area_only: bool = False) -> Situation | None:
+    """A random map with a monster, allies, characters (some invisible) and a random attack.
+
+    ``area_only``: always an area, with extra single targets (Add Target, Target Z) most of the time, and
+    a melee area sometimes written with the stat card's range.
+    """
     rng = random.Random(seed)  # noqa: S311 - random maps, not secrets
     width, height = rng.randint(5, 10), rng.randint(4, 7)
     rows = ["".join(rng.choices(".xotdh", weights=(70, 6, 8, 6, 5, 4), k=width)) for _ in range(height)]
     board = build_board(rows)
     free = [h for h in board.spaces() if feature(board, h) not in {"wall", "obstacle"}]
-    if len(free) < 6:
+    crowd = (5, 8) if area_only else (3, 6)
+    if len(free) < crowd[1]:
         return None
-    spots = rng.sample(free, rng.randint(3, 6))
+    spots = rng.sample(free, rng.randint(*crowd))
     conditions = rng.choice([(), (), (), ("muddle",), ("immobilize",), ("disarm",)])
     pieces = [Piece("m", "monster", spots[0], flying=rng.random() < 0.2, conditions=frozenset(conditions))]
     with_initiative = rng.random() < 0.6
@@ -315,26 +331,24 @@ def random_situation(seed: int) -> Situation | None:
             hidden = frozenset({"invisible"}) if rng.random() < 0.1 else frozenset()
             init = Fraction(rng.randint(1, 9)) if with_initiative else None
             pieces.append(Piece(f"c{i}", "character", spot, initiative=init, conditions=hidden))
-    roll = rng.random()
+    roll = 0.2 if area_only else rng.random()
     attack: MonsterAttack | None
     if roll < 0.1:
         attack = None
     elif roll < 0.45:
         area = rng.choice(AREAS)
-        reach = rng.randint(1, 3) if area.grey is None else 0
-        attack = MonsterAttack(range=reach, area=area, add_targets=rng.choice([0, 0, 1]))
+        reach = rng.randint(1, 3) if area.grey is None or (area_only and rng.random() < 0.3) else 0
+        extras = [0, 1, 1, 2] if area_only else [0, 0, 1]
+        targets = rng.choice([1, 1, 2]) if area_only else 1
+        attack = MonsterAttack(range=reach, targets=targets, area=area, add_targets=rng.choice(extras))
     else:
         attack = MonsterAttack(range=rng.choice([0, 0, 2, 3]), targets=rng.choice([1, 1, 2, 3]))
     query = MonsterTurnQuery("m", move=rng.randint(0, 5), jump=rng.random() < 0.2, attack=attack)
     return Situation("gloomhaven/1e", board, tuple(pieces), query)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 1_000_000))
-def test_engine_agrees_with_the_literal_reading(seed: int) -> None:
-    situation = random_situation(seed)
-    if situation is None:
-        return
+def check_against_oracle(situation: Situation) -> None:
+    """The engine's focus and choices are the oracle's."""
     query = situation.query
     assert isinstance(query, MonsterTurnQuery)
     outcome = monster_turn.answer(load_spec(), situation).outcome
@@ -343,3 +357,21 @@ def test_engine_agrees_with_the_literal_reading(seed: int) -> None:
     focus, choices = Oracle(board, situation.pieces, query).answer()
     assert outcome["focus"] == focus
     assert got == choices
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 1_000_000))
+def test_engine_agrees_with_the_literal_reading(seed: int) -> None:
+    """On random maps and attacks, the engine's focus and choices are those of the literal reading."""
+    situation = random_situation(seed)
+    if situation is not None:
+        check_against_oracle(situation)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 1_000_000))
+def test_areas_with_extra_targets_agree_with_the_literal_reading(seed: int) -> None:
+    """Areas (every turn and mirror) with Add Target or Target Z: the focus may be an extra target (L1056-1057)."""
+    situation = random_situation(seed, area_only=True)
+    if situation is not None:
+        check_against_oracle(situation)

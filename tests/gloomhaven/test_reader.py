@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -127,3 +128,41 @@ def test_bad_file_exits_2(path: Path) -> None:
     assert result.exit_code == 2, result.output
     expected = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ")
     assert expected.split(": ", 1)[1] in result.output
+
+
+def test_initiative_is_any_number(tmp_path: Path) -> None:
+    """Initiative only orders turns: 101, 35.5 and -3 are read as given (contract: any number)."""
+    for shown, value in (("101", Fraction(101)), ("35.5", Fraction(71, 2)), ("-3", Fraction(-3))):
+        s = load_text(tmp_path, FULL.replace("initiative: 35.5", f"initiative: {shown}"))
+        assert s.pieces[0].initiative == value
+
+
+def test_initiative_must_be_a_finite_number(tmp_path: Path) -> None:
+    """An infinite or non-numeric initiative is refused at its line."""
+    for bad in (".inf", "soon"):
+        with pytest.raises(PositionedError, match=re.escape("pieces[0].initiative: expected a number")):
+            load_text(tmp_path, FULL.replace("initiative: 35.5", f"initiative: {bad}"))
+
+
+def test_a_path_of_no_hex_is_read(tmp_path: Path) -> None:
+    """A move of 0 hexes (L504): the path may be empty."""
+    text = FULL.split("query:", maxsplit=1)[0] + "query: {kind: move, piece: brute, path: [], points: 3}\n"
+    query = load_text(tmp_path, text).query
+    assert isinstance(query, MoveQuery)
+    assert query.path == ()
+
+
+def test_grey_area_with_the_stat_cards_range_is_read_as_melee(tmp_path: Path) -> None:
+    """A grey-hex area with attack.range copied from a stat card is accepted; the attack is melee (L1387-1389)."""
+    s = load_text(tmp_path, FULL.replace("    add_targets: 1\n", "    add_targets: 1\n    range: 3\n"))
+    query = s.query
+    assert isinstance(query, MonsterTurnQuery)
+    assert query.attack is not None
+    assert (query.attack.range, query.attack.melee, query.attack.reach) == (3, True, 0)
+
+
+def test_ranged_area_still_needs_a_range(tmp_path: Path) -> None:
+    """An area without the grey hex and without a range is refused (a ranged area needs its range)."""
+    text = FULL.replace('      - ". ."\n      - " @ *"\n', '      - ". ."\n      - " * *"\n')
+    with pytest.raises(PositionedError, match=re.escape("give attack.range")):
+        load_text(tmp_path, text)

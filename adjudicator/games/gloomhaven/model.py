@@ -153,15 +153,20 @@ class MonsterAttack:
     """The attack on a monster's ability card (``query.attack``)."""
 
     range: int = 0
-    """0: melee (range 1, an adjacent enemy)."""
+    """0: melee (range 1, an adjacent enemy); with a melee area, the stat card's range as written (unused)."""
     targets: int = 1
     area: Area | None = None
     add_targets: int = 0
 
     @property
     def melee(self) -> bool:
-        """A melee attack (no range, or a melee area)."""
-        return self.range == 0
+        """A melee attack: no range, or an area with the attacker's grey hex whatever the range (L1387-1389)."""
+        return self.range == 0 or (self.area is not None and self.area.melee)
+
+    @property
+    def reach(self) -> int:
+        """The range the attack uses: 0 (melee) for a melee area, else ``range`` (L662-664, L1387-1389)."""
+        return 0 if self.melee else self.range
 
 
 @dataclass(frozen=True)

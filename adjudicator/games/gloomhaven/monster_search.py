@@ -15,7 +15,8 @@ from the hex map (a ``HexSpace`` of :mod:`adjudicator.spaces.hex`) and the figur
 - :meth:`TurnMap.to_goal`: what is still needed from a hex to reach a goal hex.
 - :meth:`TurnMap.target_sets`: the sets of enemies an attack from a hex can
   hit with a given focus among them (range and line of sight, Target Z, areas
-  in every rotation and mirroring, Add Target).
+  in every rotation and mirroring, Add Target; with an area, the extra single
+  targets may be the focus while the area is placed where it hits most).
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ class AttackShape:
     """The area's red hexes in cube coordinates relative to the grey hex (melee) or to the first red hex."""
     melee_area: bool = False
     add_targets: int = 0
+
+    @property
+    def extra(self) -> int:
+        """Single targets it attacks besides the focus or the area: Target Z's others, then Add Target's."""
+        return self.targets - 1 + self.add_targets
 
     @property
     def reach(self) -> int:
@@ -100,6 +106,8 @@ class TurnMap:
     targetable: frozenset[str]
     """The enemies that may be attacked (not invisible)."""
     _prev: dict[Hex, Hex] = field(default_factory=dict)
+    _hits: dict[tuple[int, Hex, str | None], frozenset[frozenset[str]]] = field(default_factory=dict)
+    _attack_hexes: dict[tuple[int, str], list[Hex]] = field(default_factory=dict)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[Hex]:
@@ -295,65 +303,106 @@ class TurnMap:
         """The enemies a single-target attack from ``h`` may hit (range and sight, L1392-1398)."""
         return frozenset(e for e in self.targetable if self.in_reach(h, self.enemies[e], attack.reach))
 
-    def area_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
-        """The enemy sets one placement of the area hits from ``h`` with ``focus`` among them."""
-        at = to_cube(self.enemies[focus])
+    def area_sets(self, attack: AttackShape, h: Hex, focus: str | None) -> frozenset[frozenset[str]]:
+        """The enemy sets the placements of the area from ``h`` hit (every enemy in it and in sight, L660-661).
+
+        With ``focus``, only the placements that cover the focus's hex (and the sets holding it); with
+        ``None``, every placement that hits someone, or the empty set when none does (an area may be aimed
+        at hexes alone, L1783-1784). A melee area is placed round the attacker, its red hexes always in
+        range (L662-664); a ranged one anywhere with one red hex in range (L665-668).
+        """
+        key = (id(attack), h, focus)
+        found = self._hits.get(key)
+        if found is None:
+            found = frozenset(self._area_sets(attack, h, focus))
+            self._hits[key] = found
+        return found
+
+    def _area_sets(self, attack: AttackShape, h: Hex, focus: str | None) -> set[frozenset[str]]:
         origin = to_cube(h)
         by_hex = {self.enemies[e]: e for e in self.targetable}
+        anchors = [to_cube(self.enemies[focus])] if focus is not None else [to_cube(at) for at in by_hex]
         out: set[frozenset[str]] = set()
+        counted = self.range_from(h)
         for cells in attack.orientations:
-            for cell in cells:
-                if attack.melee_area:
-                    if _add(origin, cell) != at:
-                        continue
-                    shift = origin
-                else:
-                    shift = _sub(at, cell)
+            if attack.melee_area:
+                shifts = [origin] if focus is None or any(_add(origin, c) == anchors[0] for c in cells) else []
+            else:
+                shifts = list({_sub(at, c) for at in anchors for c in cells})
+            for shift in shifts:
                 placed = [from_cube(_add(shift, c)) for c in cells]
-                if not attack.melee_area and not any(
-                    (d := self.range(h, p)) is not None and d <= attack.range for p in placed
-                ):
+                if not attack.melee_area and not any(counted.get(p, attack.range + 1) <= attack.range for p in placed):
                     continue
                 hit = frozenset(by_hex[p] for p in placed if p in by_hex and self.sees(h, p))
-                if focus in hit:
+                if focus is None or focus in hit:
                     out.add(hit)
+        if focus is None:
+            out = {hit for hit in out if hit} or {frozenset()}
         return out
 
     def target_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
-        """Every set of enemies the attack from ``h`` may hit with ``focus`` among them (L1392-1398, L673-674)."""
-        single = self.single_targets(attack, h)
+        """Every largest set of enemies the attack from ``h`` may hit with ``focus`` among them.
+
+        Single targets are in range and sight (L1392-1398, L673-674); an area hits every enemy of one
+        placement in sight, and its extra single targets (Add Target, L1056-1057; Target Z's others) may
+        be the focus itself while the area is placed where it hits most (L1337-1338, L1394-1397).
+        """
+        extra = attack.extra
         if attack.red:
-            bases = self.area_sets(attack, h, focus)
-            extra = attack.add_targets
+            bases = self.area_sets(attack, h, focus if extra == 0 else None)
         else:
-            if focus not in single:
+            if not self.in_reach(h, self.enemies[focus], attack.reach):
                 return set()
-            bases = {frozenset({focus})}
-            extra = attack.targets - 1 + attack.add_targets
+            bases = frozenset({frozenset({focus})})
+        if extra == 0:  # no single target to add: no need to trace sight to the other enemies
+            return set(bases)
+        single = self.single_targets(attack, h)
         out: set[frozenset[str]] = set()
         for base in bases:
             pool = sorted(single - base)
             k = min(extra, len(pool))
             for chosen in combinations(pool, k):
-                out.add(base | frozenset(chosen))
+                targets = base | frozenset(chosen)
+                if focus in targets:
+                    out.add(targets)
         return out
 
+    def split(self, attack: AttackShape, h: Hex, targets: frozenset[str], focus: str) -> tuple[frozenset[str], ...]:
+        """One way ``targets`` is attacked from ``h``: the enemies the area hits, then the single targets."""
+        if not attack.red:
+            return frozenset({focus}), targets - {focus}
+        single = self.single_targets(attack, h)
+        bases = self.area_sets(attack, h, focus if attack.extra == 0 else None)
+        base = next((b for b in sorted(bases, key=len, reverse=True) if b <= targets and targets - b <= single), None)
+        return (frozenset(), targets) if base is None else (base, targets - base)
+
     def can_target_from(self, attack: AttackShape, h: Hex, focus: str) -> bool:
-        """Whether some attack from ``h`` hits ``focus``."""
+        """Whether some attack from ``h`` hits ``focus`` (by the area, or as a single target)."""
+        reach = self.in_reach(h, self.enemies[focus], attack.reach)
         if attack.red:
-            return bool(self.area_sets(attack, h, focus))
-        return self.in_reach(h, self.enemies[focus], attack.reach)
+            return (attack.extra > 0 and reach) or bool(self.area_sets(attack, h, focus))
+        return reach
 
     def attack_hexes(self, attack: AttackShape, focus: str) -> list[Hex]:
         """The hexes it could end on from which ``focus`` might be attacked (range only; sight unchecked).
 
         Callers confirm a hex with :meth:`can_target_from`, best hexes first, so
-        that line of sight is traced only where it can matter.
+        that line of sight is traced only where it can matter. Kept for the turn:
+        the focus search and the plays ask for the same enemy.
         """
+        key = (id(attack), focus)
+        found = self._attack_hexes.get(key)
+        if found is None:
+            found = self._attack_hexes[key] = self._find_attack_hexes(attack, focus)
+        return found
+
+    def _find_attack_hexes(self, attack: AttackShape, focus: str) -> list[Hex]:
         at = self.enemies[focus]
         if attack.red and attack.melee_area:
             cube = to_cube(at)
             candidates = {from_cube(_sub(cube, c)) for cells in attack.orientations for c in cells}
+            if attack.extra > 0:
+                candidates |= {h for h, d in self.range_from(at).items() if d <= attack.reach}
         elif attack.red:
             reach = attack.reach + _span(attack.red)
             candidates = {h for h in self.paths if self.board.distance(h, at) <= reach}

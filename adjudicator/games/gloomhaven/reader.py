@@ -7,6 +7,7 @@ field and stops at the first problem with a ``PositionedError`` printed as
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Collection
 from fractions import Fraction
@@ -64,7 +65,6 @@ ATTACK_FIELDS = ("range", "targets", "area", "add_targets")
 PLAY_FIELDS = ("end", "targets")
 BLOCKED_FOR_FIGURES = {"wall": "a wall", "closed_door": "a closed door", "locked_door": "a locked door"}
 MAX_LEVEL = 7
-MAX_INITIATIVE = 99
 MAX_STAT = 20
 MAX_MOVE = 30
 MAX_RANGE = 20
@@ -219,14 +219,11 @@ class _Reader(DocumentReader):
         )
 
     def initiative(self, f: Fields) -> Fraction:
-        """A piece's initiative: a number from 0 to 99 (a fraction such as 35.5 orders ties)."""
+        """A piece's initiative: any finite number (an ordering device: 35.5 orders ties, 101 acts after 99)."""
         value = f.raw("initiative")
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
             f.fail("initiative", f"expected a number, got {describe(value)}")
-        number = Fraction(str(value))
-        if not 0 <= number <= MAX_INITIATIVE:
-            f.fail("initiative", f"{value} is out of range 0..{MAX_INITIATIVE}")
-        return number
+        return Fraction(str(value))
 
     def conditions(self, f: Fields) -> tuple[str, ...]:
         """The ``conditions`` list (each known, none twice)."""
@@ -315,8 +312,6 @@ class _Reader(DocumentReader):
         if self.pieces[pid].type == "monster":
             f.fail("piece", f"{pid} is a monster: a monster's move is asked with a monster_turn query")
         path = tuple(self.hex(item, line, item_path) for item_path, line, item in self.items(f, "path"))
-        if not path:
-            f.fail("path", "a path names at least one hex entered")
         return MoveQuery(pid, path, f.integer("points", 0, MAX_MOVE), f.flag("jump", default=False))
 
     def read_monster_turn(self, f: Fields) -> MonsterTurnQuery:
@@ -374,14 +369,16 @@ class _Reader(DocumentReader):
 
     @staticmethod
     def check_area(f: Fields, cells: dict[Hex, str], reach: int) -> None:
-        """One red hex at least; at most one attacker hex, and only in a melee area."""
+        """One red hex at least; at most one attacker hex; a ranged area (no attacker hex) needs a range.
+
+        An area with the attacker's hex is melee whatever ``range`` says (L662-664, L1387-1389): the range
+        copied from a stat card is accepted and the query answers the attack as melee.
+        """
         grey = [h for h, c in cells.items() if c == "@"]
         if "*" not in cells.values():
             f.fail("area", "the area has no red hex (*)")
         if len(grey) > 1:
             f.fail("area", "the area has more than one attacker hex (@)")
-        if grey and reach > 0:
-            f.fail("area", "a ranged area has no attacker hex (@): remove it or the range")
         if not grey and reach == 0:
             f.fail("area", "an area without the attacker hex (@) is a ranged area: give attack.range")
 

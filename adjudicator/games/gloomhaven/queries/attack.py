@@ -5,7 +5,10 @@ draw mode (``amd.draw_mode`` from advantage and disadvantage, both cancelling),
 which drawn cards apply (``amd.applied``), each card's effect
 (``amd.card_damage``) and the defender's Shield less Pierce
 (``shield.damage_taken``). Every decision is asked of the spec once per distinct
-question and cited; the enumeration of draws is :mod:`.deck`.
+question and cited, and each settles the damage, so each is marked deciding;
+Shield is asked only of a target that has some, with the rule that each
+defender applies its own Shield to the attack the card has made (L820, L864).
+The enumeration of draws is :mod:`.deck`.
 """
 
 from __future__ import annotations
@@ -36,7 +39,24 @@ DECKS_RULE = "GH.AMD.DECKS"
 PIPELINE_RULE = "GH.ATK.PIPELINE"
 """The order of an attack's steps."""
 SHIELD_RULE = "GH.DEF.SHIELD"
-"""Shield reduces an attack's damage (cited when the target has Shield)."""
+"""Shield X reduces an attack's damage by X."""
+CARD_RULES = {
+    "plus": "GH.AMD.MODIFY",
+    "times_two": "GH.AMD.MODIFY",
+    "bless": "GH.AMD.BLESS",
+    "curse": "GH.AMD.CURSE",
+    "null_card": "GH.AMD.NULL",
+}
+"""The rule that says what each kind of modifier card does to the attack."""
+CARD_WORDS = {
+    "plus": "it adds what it shows, not below 0",
+    "times_two": "it doubles the attack",
+    "bless": "it doubles the attack",
+    "curse": "no damage",
+    "null_card": "no damage",
+}
+APPLY_RULE = "GH.DEF.APPLY"
+"""Each defender applies its own defensive bonuses, after the modifier card (cited when the target has Shield)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +84,12 @@ class _Asker:
         self.seen: set[tuple[str, tuple[tuple[str, Value], ...]]] = set()
         self.cited: set[str] = set()
 
+    def note(self, rule: str, text: str, key: str) -> None:
+        """A deciding step citing ``rule`` (once per ``key``), where a fact falls outside its decision's domain."""
+        if key not in self.cited:
+            self.cited.add(key)
+            self.answer.note(self.ruling.rule_step(rule, text), decides=True)
+
     def ask(self, decision: str, facts: Mapping[str, Value], key: str | None = None) -> Value | None:
         """The decision's value; its trace is cited the first time ``key`` (default: decision) is asked."""
         result = self.ruling.decide(decision, facts)
@@ -73,7 +99,7 @@ class _Asker:
             tag = key or decision
             if tag not in self.cited:
                 self.cited.add(tag)
-                self.answer.cite(result)
+                self.answer.cite(result, decides=True)
         return result.value
 
 
@@ -91,10 +117,15 @@ def damage_answer(
     answer = Answer(ruleset, query, "answered")
     ruling = Ruling(spec, ruleset, readings)
     asker = _Asker(ruling, answer)
-    value = _int(
-        asker.ask("attack.value", {"base": attack.value, "adjustments": 0, "poisoned": attack.poisoned}),
-        "attack.value",
-    )
+    try:
+        value = _int(
+            asker.ask("attack.value", {"base": attack.value, "adjustments": 0, "poisoned": attack.poisoned}),
+            "attack.value",
+        )
+    except FactError:  # an attack beyond the decision's declared values: the same arithmetic, the same rule
+        value = attack.value + (1 if attack.poisoned else 0)
+        rule, why = ("GH.ATK.POISON", ", +1 on a poisoned target") if attack.poisoned else ("GH.ATK.ADJUST", "")
+        asker.note(rule, f"attack {attack.value}{why}: {value}", "attack.value")
     if attack.deck is None:
         answer.note(
             ruling.rule_step(
@@ -105,8 +136,7 @@ def damage_answer(
         )
     deck = build_deck(attack.deck if attack.deck is not None else STANDARD_DECK, attack.bless, attack.curse)
     mode = str(asker.ask("amd.draw_mode", {"advantage": attack.advantage, "disadvantage": attack.disadvantage}))
-    rollers = sum(n for card, n in deck.items() if card.rolling)
-    for rolling in range(min(rollers, 1 if mode == "single" else 2) + 1):
+    for rolling in _rolling_counts(deck, mode):
         asker.ask("amd.applied", {"mode": mode, "rolling": rolling}, key=f"amd.applied/{rolling}")
 
     def card_value(card: Card, amount: int) -> int:
@@ -114,26 +144,24 @@ def damage_answer(
         try:
             return _int(asker.ask("amd.card_damage", facts, key=f"amd.card_damage/{card.kind}"), "amd.card_damage")
         except FactError:
-            # outside the decision's declared domain (a +3 card, a value over 40): the same arithmetic
+            # outside the decision's declared domain (a +3 card, a value over 40): the same arithmetic, the same rule
+            asker.note(CARD_RULES[card.kind], f"a {card.name} card: {CARD_WORDS[card.kind]}", f"card/{card.kind}")
             if card.kind == "plus":
                 return max(0, amount + card.add)
             return 2 * amount if card.kind in {"times_two", "bless"} else 0
 
     def shield_value(amount: int) -> int:
+        if attack.shield == 0:  # no Shield to reduce the damage: no rule of defence applies
+            return amount
         facts: dict[str, Value] = {"after_card": amount, "shield": attack.shield, "pierce": attack.pierce}
         try:
             return _int(asker.ask("shield.damage_taken", facts), "shield.damage_taken")
         except FactError:
+            rule = "GH.DEF.PIERCE" if attack.pierce else SHIELD_RULE
+            asker.note(rule, f"Shield {attack.shield}, Pierce {attack.pierce}: the Shield left comes off", "shield")
             return max(0, amount - max(0, attack.shield - attack.pierce))
 
-    if attack.shield > 0:
-        answer.note(
-            ruling.rule_step(
-                SHIELD_RULE,
-                f"the target's Shield {attack.shield} reduces the damage of each attack, not below 0"
-                + (f"; Pierce {attack.pierce} ignores up to {attack.pierce} of it" if attack.pierce else ""),
-            )
-        )
+    _explain_defence(ruling, answer, attack)
     distribution = damage_distribution(deck, value, mode, card_value, shield_value)
     answer.outcome = {
         "damage": {str(d): str(p) for d, p in sorted(distribution.items()) if p},
@@ -148,6 +176,33 @@ def damage_answer(
         )
     )
     return answer
+
+
+def _rolling_counts(deck: Mapping[Card, int], mode: str) -> list[int]:
+    """How many rolling cards can be among the first card (single draw) or the first two: only those are cited."""
+    rollers = sum(n for card, n in deck.items() if card.rolling)
+    others = sum(deck.values()) - rollers
+    if mode == "single" or sum(deck.values()) == 1:
+        return [r for r, possible in ((0, others > 0), (1, rollers > 0)) if possible]
+    return [r for r, possible in ((0, others > 1), (1, rollers > 0 and others > 0), (2, rollers > 1)) if possible]
+
+
+def _explain_defence(ruling: Ruling, answer: Answer, attack: AttackInput) -> None:
+    """The target's own Shield applies after the card (L864); what Pierce leaves of it still reduces (L820)."""
+    if attack.shield == 0:
+        return
+    answer.note(
+        ruling.rule_step(
+            APPLY_RULE,
+            f"the target applies its own Shield {attack.shield} to the damage the card has made, not below 0"
+            + (f"; Pierce {attack.pierce} ignores up to {attack.pierce} of it" if attack.pierce else ""),
+        ),
+        decides=True,
+    )
+    if attack.pierce and attack.shield > attack.pierce:  # Pierce decides the number, the Shield left still reduces
+        left = attack.shield - attack.pierce
+        text = f"the Shield left after Pierce, {left}, takes {left} off the damage of each attack"
+        answer.note(ruling.rule_step(SHIELD_RULE, text), decides=True)
 
 
 def _deck_text(deck: Mapping[Card, int]) -> str:

@@ -8,7 +8,8 @@ numbers within a type, players before monsters on a tie, second cards between
 tied players); each character's summons are then put just before it in the
 order listed, asking ``initiative.summons``. When a rule leaves the order to
 the players (two monster types, or two players whose cards both tie), the file's
-order is kept and the pair is listed in ``choose``.
+order is kept and the pair is listed in ``choose``. Every step orders two
+figures or gives one its initiative, so every step decides the order.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class _Order:
                 group = type_of.get(piece.id, piece.id)
                 if group not in groups:
                     text = f"{group}: the type's ability card gives initiative {value}"
-                    self.result.note(self.ruling.rule_step("GH.ROUND.MON_INIT", text))
+                    self.result.note(self.ruling.rule_step("GH.ROUND.MON_INIT", text), decides=True)
             if group not in groups:
                 groups.append(group)
             out.append(_Actor(piece, index, value, group, groups.index(group), standee.get(piece.id, 0)))
@@ -88,7 +89,7 @@ class _Order:
         resting = piece.id in self.query.long_rest
         leading = int(piece.initiative) if piece.initiative is not None else LONG_REST_CARD
         facts: dict[str, Value] = {"option": "long_rest" if resting else "two_actions", "leading": leading}
-        decided = self.result.cite(self.ruling.decide("initiative.value", facts), piece.id)
+        decided = self.result.cite(self.ruling.decide("initiative.value", facts), piece.id, decides=True)
         return int(decided.value) if isinstance(decided.value, int) else leading
 
     def compare(self, a: _Actor, b: _Actor) -> int:
@@ -111,7 +112,7 @@ class _Order:
                 facts[f"{side}_rank"] = "elite" if actor.piece.rank == "elite" else "normal"
                 facts[f"{side}_standee"] = actor.standee
         where = f"{a.piece.id} and {b.piece.id}"
-        decided = self.result.cite(self.ruling.decide("initiative.before", facts), where)
+        decided = self.result.cite(self.ruling.decide("initiative.before", facts), where, decides=True)
         if decided.value == PLAYERS_CHOOSE:
             pair = (a.group, b.group) if a.group_index < b.group_index else (b.group, a.group)
             if pair not in self.choose:
@@ -130,12 +131,12 @@ class _Order:
             summons = [p for p in self.situation.pieces if p.type == "summon" and p.owner == actor.piece.id]
             for number, summon in enumerate(summons, 1):
                 owner: dict[str, Value] = {"a_role": "summon", "b_role": "owner", "a_order": number}
-                self.result.cite(self.ruling.decide("initiative.summons", owner), summon.id)
+                self.result.cite(self.ruling.decide("initiative.summons", owner), summon.id, decides=True)
                 if number > 1:
                     facts: dict[str, Value] = {"a_role": "summon", "b_role": "summon"}
                     facts |= {"a_order": number - 1, "b_order": number}
                     where = f"{summons[number - 2].id} and {summon.id}"
-                    self.result.cite(self.ruling.decide("initiative.summons", facts), where)
+                    self.result.cite(self.ruling.decide("initiative.summons", facts), where, decides=True)
                 out.append(summon.id)
             out.append(actor.piece.id)
         return out

@@ -6,7 +6,10 @@ game's legend makes opaque, wall hexes and doors, against the map's outside
 and thin walls with their end corners); the rules decide each line with
 ``los.line_clear`` (GH.LOS.DEF, GH.LOS.PARTIAL_HEX, GH.LOS.BLOCKERS_ONLY). When
 a line is clear it is the one asked about; when none is, each distinct set of
-blocking facts among the 36 lines is asked once.
+blocking facts among the 36 lines is asked once. Every such step decides the
+answer: the clear line (and, when figures or obstacles lie between the hexes,
+the rule that they do not block, L496-497), or each kind of blocked line. An
+open door on the way is an empty hex (L566-567).
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.endpoints import hex_of, label
 from adjudicator.games.gloomhaven.model import LineOfSightQuery, Situation
+from adjudicator.games.gloomhaven.sight import between, blockers, line_facts
 from adjudicator.games.gloomhaven.terrain import feature, touches_door, touches_wall
 from adjudicator.situation.answer import Answer
-from adjudicator.spaces.hex import Hex, Segment, corners
+from adjudicator.spaces.hex import Hex, Segment, centre, corners
 
 CORNER_NAMES = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
 
@@ -29,16 +33,18 @@ def corner_name(h: Hex, point: tuple[int, int]) -> str:
 
 def _facts(situation: Situation, line: Segment, ends: tuple[Hex, Hex]) -> dict[str, bool]:
     """The facts of ``los.line_clear`` for one line."""
+    held = blockers(situation.board, [p.at for p in situation.pieces])
+    busy = bool(between(situation.board, held, *ends, line))
+    return line_facts(line, busy)
+
+
+def _open_doors(situation: Situation, a: Hex, b: Hex, line: Segment | None) -> list[Hex]:
+    """Open doors the line (or the line joining the centres) passes through."""
     board = situation.board
-    crossed = [h for h in board.crossed(line.start, line.end) if h not in ends]
-    busy = any(situation.piece_at(h) is not None or feature(board, h) == "obstacle" for h in crossed)
-    return {
-        "touches_wall": touches_wall(line),
-        "touches_wall_corner": line.thin_wall_end,
-        "touches_closed_door": touches_door(line),
-        "touches_partial_hex": line.outside,
-        "touches_figure_or_obstacle": busy,
-    }
+    segments = [(centre(a), centre(b))] + ([(line.start, line.end)] if line is not None else [])
+    found = {h for p, q in segments for h in board.crossed(p, q) if h not in {a, b}}
+    found |= {h for h in (a, b) if feature(board, h) == "open_door"}
+    return sorted((h for h in found if feature(board, h) == "open_door"), key=board.sort_key)
 
 
 def _blocked_words(line: Segment) -> str:
@@ -62,29 +68,34 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     result.marks = {"line": [a, b]}
     where = f"{label(situation, query.from_)} to {label(situation, query.to)}"
     if a == b:
-        result.note(ruling.rule_step("GH.LOS.DEF", f"{where}: a hex sees itself (every line stays inside it)"))
+        text = f"{where}: a hex sees itself (every line stays inside it)"
+        result.note(ruling.rule_step("GH.LOS.DEF", text), decides=True)
         result.outcome = {"clear": True}
-    else:
-        line = board.clear_segment(a, b)
-        if line is not None:
-            said = (
-                f"{where}: the line from the {corner_name(a, line.start)} corner of {board.name(a)} "
-                f"to the {corner_name(b, line.end)} corner of {board.name(b)} touches no wall, "
-                "wall corner, closed door or map edge"
-            )
-            decided = result.cite(ruling.decide("los.line_clear", _facts(situation, line, (a, b))), said)
-            result.outcome = {"clear": bool(decided.value)}
-            result.marks["sight"] = [line.start, line.end]
-        else:
-            clear = False
-            seen: set[tuple[bool, ...]] = set()
-            for candidate in board.corner_segments(a, b):
-                facts = _facts(situation, candidate, (a, b))
-                key = tuple(facts.values())
-                if key in seen:
-                    continue
-                seen.add(key)
-                said = f"{where}: every corner-to-corner line is blocked; this kind touches {_blocked_words(candidate)}"
-                clear = bool(result.cite(ruling.decide("los.line_clear", facts), said).value) or clear
-            result.outcome = {"clear": clear}
+        return result
+    line = board.clear_segment(a, b)
+    if line is not None:
+        said = (
+            f"{where}: the line from the {corner_name(a, line.start)} corner of {board.name(a)} "
+            f"to the {corner_name(b, line.end)} corner of {board.name(b)} touches no wall, "
+            "wall corner, closed door or map edge"
+        )
+        decided = result.cite(ruling.decide("los.line_clear", _facts(situation, line, (a, b))), said, decides=True)
+        result.outcome = {"clear": bool(decided.value)}
+        result.marks["sight"] = [line.start, line.end]
+        doors = _open_doors(situation, a, b, line)
+        if doors:
+            text = f"{where}: the open door on {', '.join(board.name(h) for h in doors)} is an empty hex"
+            result.note(ruling.rule_step("GH.MOVE.DOOR_OPENED", text), decides=True)
+        return result
+    clear = False
+    seen: set[tuple[bool, ...]] = set()
+    for candidate in board.corner_segments(a, b):
+        facts = _facts(situation, candidate, (a, b))
+        key = tuple(facts.values())
+        if key in seen:
+            continue
+        seen.add(key)
+        said = f"{where}: every corner-to-corner line is blocked; this kind touches {_blocked_words(candidate)}"
+        clear = bool(result.cite(ruling.decide("los.line_clear", facts), said, decides=True).value) or clear
+    result.outcome = {"clear": clear}
     return result

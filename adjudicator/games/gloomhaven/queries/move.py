@@ -7,7 +7,13 @@ step costs (``move.step_cost``) against the Move X budget, what a trap or
 hazardous hex entered deals (``terrain.damage``), and on the last hex whether
 it may end there (``move.can_end``). The first step that breaks a rule is
 ``blocked_at``; ``end``, ``cost``, ``triggered`` and ``opens`` then describe
-the legal part before it.
+the legal part before it. A path of no hex is a move of 0 (Move X is "up to"
+X hexes, L504).
+
+Deciding steps: the rule a blocked step breaks; for a legal path, the total
+cost against Move X, the end hex, and every step whose hex has something in
+it (a figure passed, an obstacle jumped, a door opened, difficult terrain
+paid, a trap or hazardous hex sprung or passed over).
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
 from adjudicator.spaces.hex import Hex
+
+MAX_ABILITY_TRAP = 10
+"""The largest stated trap damage ``terrain.damage`` takes as an ability's trap (its ``ability_damage`` fact)."""
 
 
 @dataclass
@@ -67,8 +76,11 @@ class _Judge:
     def name(self, h: Hex) -> str:
         return self.situation.board.name(h)
 
-    def ask(self, decision: str, facts: dict[str, Any], where: str) -> Any:
-        return self.result.cite(self.ruling.decide(decision, facts), where).value
+    def ask(self, decision: str, facts: dict[str, Any], where: str, *, decides: bool | None = None) -> Any:
+        """The decision's value, cited; ``decides`` marks it (by default: when it forbids the step)."""
+        result = self.ruling.decide(decision, facts)
+        mark = (result.value is False) if decides is None else decides
+        return self.result.cite(result, where, decides=mark or result.value is False).value
 
     def feature(self, h: Hex) -> str:
         """The hex's feature as the walk has left it (opened doors are open, sprung traps gone)."""
@@ -85,7 +97,7 @@ class _Judge:
         where = f"{self.name(frm)} -> {self.name(h)}"
         if h not in board.neighbours(frm):  # every hex of a path is on the map
             text = f"{where}: {self.name(h)} does not share a side with {self.name(frm)}, so it is not one step"
-            self.result.note(self.ruling.rule_step("GH.GLOSS.ADJACENT", text))
+            self.result.note(self.ruling.rule_step("GH.GLOSS.ADJACENT", text), decides=True)
             return False
         thin_wall = board.step(frm, h).wall
         feature = "wall" if thin_wall else self.feature(h)
@@ -96,17 +108,20 @@ class _Judge:
             "feature": feature,
         }
         said = f"{where} (a thin wall on that side)" if thin_wall else where
-        if not self.ask("move.can_enter", facts, said):
+        special = facts["occupant"] != "none" or feature not in {"none", "difficult"}
+        if not self.ask("move.can_enter", facts, said, decides=special):
             return False
         difficult = feature == "difficult"
         paid, said = self.mode, where
         if self.mode == "jump" and last:  # the last hex of a Jump is entered as a normal move (L533-536)
             paid, said = "normal", f"{where} (the last hex of a jump, entered as a normal move)"
-        cost = self.ask("move.step_cost", {"mode": paid, "difficult": difficult, "last_hex": last}, said)
+        cost = self.ask(
+            "move.step_cost", {"mode": paid, "difficult": difficult, "last_hex": last}, said, decides=difficult
+        )
         if self.walk.cost + int(cost) > self.query.points:
             spent = self.walk.cost + int(cost)
             text = f"{where}: this step brings the cost to {spent}, more than Move {self.query.points}"
-            self.result.note(self.ruling.rule_step("GH.MOVE.BUDGET", text))
+            self.result.note(self.ruling.rule_step("GH.MOVE.BUDGET", text), decides=True)
             return False
         if last:
             end_facts = {
@@ -117,7 +132,7 @@ class _Judge:
                 else ("ally" if facts["occupant"] == "ally" else "enemy"),
                 "obstacle": feature == "obstacle",
             }
-            if not self.ask("move.can_end", end_facts, f"ends on {self.name(h)}"):
+            if not self.ask("move.can_end", end_facts, f"ends on {self.name(h)}", decides=True):
                 return False
         self.walk.cost += int(cost)
         self.walk.at = h
@@ -125,6 +140,8 @@ class _Judge:
         if feature == "closed_door":
             self.walk.opens.append(self.name(h))
             self.walk.opened.add(h)
+            text = f"{where}: the door on {self.name(h)} opens; from now on it is an empty hex and the room is revealed"
+            self.result.note(self.ruling.rule_step("GH.MOVE.DOOR_OPEN", text), decides=True)
         if feature in {"trap", "hazardous"}:
             self.negative(h, feature, last, where)
         return True
@@ -137,25 +154,26 @@ class _Judge:
             how = "jump_last_hex" if last else "jump_over"
         else:
             how = "normal"
+        trap = self.situation.trap_at(h) if feature == "trap" else None
+        stated = trap.damage if trap is not None else None
         facts = {
             "feature": feature,
             "level": self.situation.scenario_level,
-            "from_ability": False,
-            "ability_damage": 0,
+            "from_ability": stated is not None and stated <= MAX_ABILITY_TRAP,
+            "ability_damage": stated if stated is not None and stated <= MAX_ABILITY_TRAP else 0,
             "mode": how,
             "target_flying": self.piece.flying,
         }
-        damage = int(self.ask("terrain.damage", facts, where))
+        damage = int(self.ask("terrain.damage", facts, where, decides=True))
         if how in {"jump_over", "flying"}:
             return
         entry: dict[str, Any] = {"at": self.name(h), "kind": feature, "damage": damage}
-        if feature == "trap":
-            trap = self.situation.trap_at(h)
-            if trap is not None and trap.damage is not None:
-                entry["damage"] = trap.damage
-                text = f"{where}: the scenario gives this trap {trap.damage} damage instead of 2+N"
-                self.result.note(self.ruling.rule_step("GH.MOVE.TRAP", text))
-            if trap is not None and trap.conditions:
+        if trap is not None:
+            if stated is not None and stated != damage:
+                entry["damage"] = stated
+                text = f"{where}: this trap deals the {stated} damage its objects entry states, not 2+N"
+                self.result.note(self.ruling.rule_step("GH.MOVE.TRAP", text), decides=True)
+            if trap.conditions:
                 entry["conditions"] = list(trap.conditions)
             self.walk.sprung.add(h)
         self.walk.triggered.append(entry)
@@ -170,16 +188,26 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     ruling = judge.ruling
     piece = judge.piece
     blocked: Hex | None = None
-    allowed = result.cite(
-        ruling.decide("move.allowed", {"immobilized": piece.has("immobilize"), "stunned": piece.has("stun")}), piece.id
-    ).value
-    if not allowed:
+    if not query.path:
+        text = f"{piece.id}: the path enters no hex, a move of 0 hexes, which Move {query.points} (up to X) allows"
+        result.note(ruling.rule_step("GH.MOVE.BUDGET", text), decides=True)
+    elif not judge.ask(
+        "move.allowed", {"immobilized": piece.has("immobilize"), "stunned": piece.has("stun")}, piece.id
+    ):
         blocked = query.path[0]
     else:
         for index, h in enumerate(query.path):
             if not judge.step(index, h):
                 blocked = h
                 break
+        else:
+            text = f"{piece.id}: the path costs {judge.walk.cost}, within Move {query.points}"
+            result.note(ruling.rule_step("GH.MOVE.BUDGET", text), decides=True)
+    if feature(situation.board, piece.at) == "hazardous" and not piece.flying:
+        text = f"{piece.id} starts on hazardous terrain ({situation.board.name(piece.at)}): only entering it hurts"
+        result.note(
+            ruling.rule_step("GH.MOVE.HAZARD", f"{text}, staying on it or leaving it deals nothing"), decides=True
+        )
     walk = judge.walk
     result.outcome = {
         "end": situation.board.name(walk.at),

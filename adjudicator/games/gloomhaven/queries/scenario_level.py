@@ -6,7 +6,8 @@ from it ``scenario.monster_level`` (the statistics' level, one higher in solo
 or open play), ``terrain.damage`` for a trap and for hazardous terrain with
 ``scenario.trap_bonus``, and ``end.xp_bonus`` for a won scenario. The gold a
 money token is worth is left out: the summary names the conversion but not its
-table (GH.END.GOLD is not modelled).
+table (GH.END.GOLD is not modelled). Each decision gives a value of the
+outcome, so each step decides.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     levels = ", ".join(str(n) for n in query.levels)
 
     def decide(decision: str, facts: dict[str, Value], where: str) -> int:
-        return _int(result.cite(ruling.decide(decision, facts), where).value)
+        return _int(result.cite(ruling.decide(decision, facts), where, decides=True).value)
 
     party: dict[str, Value] = {
         "level_sum": sum(query.levels),
@@ -42,7 +43,8 @@ def answer(spec: Spec, situation: Situation) -> Answer:
     level = decide("scenario.level", dict(party), f"levels {levels}, {query.difficulty}")
     mode = {"solo_or_open": query.solo_or_open}
     monster_level = decide("scenario.monster_level", {"level": level, **mode}, f"scenario level {level}")
-    bonus = decide("scenario.trap_bonus", dict(mode), "solo or open play" if query.solo_or_open else "closed play")
+    # the extra trap damage of solo or open play: in closed play no rule adds any, so none is cited
+    bonus = decide("scenario.trap_bonus", dict(mode), "solo or open play") if query.solo_or_open else 0
     negative: dict[str, Value] = {"level": level, "from_ability": False, "ability_damage": 0}
     negative |= {"mode": "normal", "target_flying": False}
     trap = decide("terrain.damage", {"feature": "trap", **negative}, f"a trap at level {level}")

@@ -1,0 +1,81 @@
+"""Line-of-sight facts shared by the queries: what a line touches, and which figures or obstacles lie between.
+
+The space finds the corner-to-corner lines (``HexSpace.clear_segment``,
+``corner_segments``); the rules decide each with ``los.line_clear``, whose facts
+are read here. Figures and obstacles block nothing (L496-497), so whether one
+lies between two hexes only decides which rule a trace cites: a hex counts
+as between when the clear line found, or the line joining the two centres,
+passes through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from fractions import Fraction
+
+from adjudicator.games.gloomhaven.terrain import touches_door, touches_wall
+from adjudicator.spaces.hex import Hex, HexSpace, Point, Segment, centre, corners
+
+
+def blockers(board: HexSpace, occupied: Collection[Hex]) -> frozenset[Hex]:
+    """The hexes holding a figure (``occupied``) or an obstacle: what a line may pass over without being blocked."""
+    obstacles = (h for h, word in board.terrain_map().items() if word == "obstacle")
+    return frozenset(occupied).union(obstacles)
+
+
+def between(board: HexSpace, held: Collection[Hex], a: Hex, b: Hex, line: Segment | None = None) -> list[Hex]:
+    """The hexes of ``held`` (figures and obstacles, :func:`blockers`) other than ``a`` and ``b`` on the way.
+
+    Only those hexes are tested, each against the lines (a few integer cross products), so the map's other
+    hexes cost nothing. In reading order.
+    """
+    segments = [(centre(a), centre(b))]
+    if line is not None:
+        segments.append((line.start, line.end))
+    near = board.distance(a, b)
+    found = [
+        h
+        for h in held
+        if h not in {a, b}
+        and board.distance(a, h) + board.distance(h, b) <= near + 1
+        and any(_enters(p, q, h) for p, q in segments)
+    ]
+    return sorted(found, key=board.sort_key)
+
+
+def _enters(p: Point, q: Point, h: Hex) -> bool:
+    """Whether the segment ``p q`` passes through the inside of hex ``h`` (not only along its edge or a corner)."""
+    poly = corners(h)
+    sign = 1 if _area2(poly) > 0 else -1
+    low, high = Fraction(0), Fraction(1)
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for i, v in enumerate(poly):
+        w = poly[(i + 1) % len(poly)]
+        ex, ey = w[0] - v[0], w[1] - v[1]
+        # inside: sign * cross(edge, point - v) > 0, linear in t along the segment: a + b t > 0
+        a = sign * (ex * (p[1] - v[1]) - ey * (p[0] - v[0]))
+        slope = sign * (ex * dy - ey * dx)
+        if slope == 0:
+            if a <= 0:
+                return False
+        elif slope > 0:
+            low = max(low, Fraction(-a, slope))
+        else:
+            high = min(high, Fraction(-a, slope))
+    return low < high
+
+
+def _area2(poly: tuple[Point, ...]) -> int:
+    """Twice the signed area of a polygon (its orientation)."""
+    return sum(poly[i][0] * poly[(i + 1) % len(poly)][1] - poly[(i + 1) % len(poly)][0] * poly[i][1] for i in range(6))
+
+
+def line_facts(line: Segment, busy: bool) -> dict[str, bool]:
+    """The facts of ``los.line_clear`` for one corner-to-corner line."""
+    return {
+        "touches_wall": touches_wall(line),
+        "touches_wall_corner": line.thin_wall_end,
+        "touches_closed_door": touches_door(line),
+        "touches_partial_hex": line.outside,
+        "touches_figure_or_obstacle": busy,
+    }
