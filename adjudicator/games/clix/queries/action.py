@@ -75,6 +75,10 @@ def answer(table: Table) -> Answer:
         facts, assumed, derived, foes = _facts(table, piece, query, result)
         forbidden = query.action == "ranged" and forbids_ranged(table, result, f"{piece.id}'s ranged action")
         value = False if forbidden else result.cite(decide(table, "action.allowed", facts), decides=True).value
+        if query.action == "free" and value is True:  # a free action takes none of the turn's actions
+            budget = decide(table, "action.uses_budget", {"action": "free"})
+            if not {step.rule for step in budget.trace} <= {step.rule for step in result.trace}:
+                result.cite(budget, f"{piece.id}'s free action", decides=budget.value is False)
     except Unanswerable as exc:
         result.note(table.fallback_step(exc.note), decides=True)
         result.outcome = {"action": query.action, "allowed": None}

@@ -103,14 +103,22 @@ def _cite_value(result: Answer, piece: Piece, decided: Result) -> Any:
 def _pushing(table: Table, piece: Piece, acted: bool, result: Answer) -> int:
     """Pushing damage (``damage.pushing``, HeroClix): an acted piece showing 2 tokens got its second this turn.
 
-    The tokens a piece shows include this turn's, so one that acted shows 2 only if it already had 1.
+    The tokens a piece shows include this turn's, so one that acted shows 2 only if it already had 1. One
+    that shows tokens but was given no action received none this turn: the pushing rule gives 0 (cited, as
+    that settles the question its tokens raise).
     """
-    if not acted:
+    if not acted and piece.tokens == 0:
         return 0
     try:
         table.spec.decision(table.ruleset, "damage.pushing")
     except KeyError:
         return 0  # a game without pushing (HorrorClix)
+    if not acted:
+        return int(
+            _cite_value(
+                result, piece, decide(table, "damage.pushing", {"tokens_before": piece.tokens, "token_received": False})
+            )
+        )
     before = max(piece.tokens - 1, 0)
     pushing = decide(table, "damage.pushing", {"tokens_before": before, "token_received": True})
     if pushing.value == 0:
