@@ -92,7 +92,8 @@ def test_the_deciding_step_cites_the_line_that_says_it(path: Path) -> None:
     assert problems(judged) == []
     assert contradictions(judged) == []
     expect = judged.situation.expect
-    if isinstance(expect, dict) and expect.get("rules"):
+    if isinstance(expect, dict):  # a worked ruling names the rule that settles it
+        assert expect.get("rules"), "the expect block names no rule"
         deciders = {step.rule for step in judged.answer.deciding}
         assert deciders & set(expect["rules"]), f"expect: rules {expect['rules']} names none of {sorted(deciders)}"
 
