@@ -72,7 +72,7 @@ def test_a_budget_refusal_marks_the_allowance() -> None:
 
 
 def test_an_illegal_attack_marks_only_what_forbids_it() -> None:
-    """Before the haunt the prohibition (L393) is the only deciding step; the odds shown are hypothetical."""
+    """Before the haunt the prohibition (L393) is the only deciding step."""
     pieces = [explorer("ox", "r0"), explorer("vivian", "r0")]
     result = ask(corridor(2), pieces, {"kind": "attack", "attacker": "ox", "defender": "vivian"})
     assert deciding(result) == {"BT.ATK.PREHAUNT": {393}}

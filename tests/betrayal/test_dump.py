@@ -133,9 +133,26 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
             piece["turn"] = turn
         pieces.append(piece)
     pids = [p["id"] for p in pieces]
-    kind = draw(st.sampled_from(["move", "reach", "roll", "attack", "haunt_roll", "damage", "line_of_sight"]))
+    kinds = ["move", "reach", "roll", "attack", "haunt_roll", "damage", "line_of_sight", "monster_group_move"]
+    kind = draw(st.sampled_from([*kinds, "tile_effect", "trade"]))
     query: dict[str, Any] = {"kind": kind}
-    if kind == "move":
+    monsters = [p["id"] for p in pieces if p["type"] == "monster"]
+    if kind == "tile_effect":
+        query |= {"piece": draw(st.sampled_from(pids)), "trait": draw(st.sampled_from(TRAITS))}
+        query["change"] = draw(st.sampled_from([-2, -1, 1, 3]))
+    elif kind == "trade":
+        action = draw(st.sampled_from(["drop", "pickup"]))
+        query |= {"piece": "p0", "action": action, "card": "axe", "card_acted": draw(st.booleans())}
+        if draw(st.booleans()):
+            query["at"] = draw(st.sampled_from(places))
+    elif kind == "monster_group_move" and monsters:
+        paths = st.lists(st.sampled_from(places), min_size=1, max_size=3)
+        query["moves"] = [{"piece": m, "path": draw(paths)} for m in monsters]
+        if draw(st.booleans()):
+            query["dice"] = {"movement": draw(st.integers(0, 4))}
+    elif kind == "monster_group_move":
+        query = {"kind": "reach", "piece": "p0"}
+    elif kind == "move":
         query |= {"piece": "p0", "path": draw(st.lists(st.sampled_from(places), min_size=1, max_size=3))}
         if draw(st.booleans()):
             query["dice"] = draw(st.integers(0, 8))

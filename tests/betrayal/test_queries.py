@@ -263,6 +263,26 @@ def test_attack_before_the_haunt_or_in_another_room_is_illegal() -> None:
     assert (before["verdict"], apart["verdict"]) == ("illegal", "illegal")
 
 
+@pytest.mark.parametrize("rolls", [None, [5, 2]])
+def test_a_refused_attack_answers_with_the_refusal_only(rolls: list[int] | None) -> None:
+    """An attack refused before the haunt (L393) has no dice, odds or damage, with or without rolls."""
+    query: dict[str, Any] = {"kind": "attack", "attacker": "ox", "defender": "vivian"}
+    if rolls is not None:
+        query["rolls"] = rolls
+    result = ask(corridor(2), [explorer("ox", "r0"), explorer("vivian", "r0")], query)
+    assert result["verdict"] == "illegal"
+    assert result["outcome"] == {"trait": "might", "refused_by": "BT.ATK.PREHAUNT"}
+    assert cited(result) == {"BT.ATK.PREHAUNT"}
+
+
+def test_a_refused_attack_after_the_haunt_names_its_rule() -> None:
+    """An attack on a piece in another room after the haunt is refused by the same-room rule (L395) alone."""
+    query = {"kind": "attack", "attacker": "ox", "defender": "vivian"}
+    pieces = [explorer("ox", "r0"), explorer("vivian", "r1")]
+    result = ask(corridor(2), pieces, query, haunt=HAUNT)
+    assert result["outcome"] == {"trait": "might", "refused_by": "BT.ATK.ONCE_SAME_ROOM"}
+
+
 def test_stunned_monster_cannot_attack_and_a_damaged_one_is_stunned() -> None:
     pieces = [explorer("ox", "r0"), explorer("vivian", "r1"), monster("zombie", "r0", stunned=True)]
     stunned = ask(corridor(2), pieces, {"kind": "attack", "attacker": "zombie", "defender": "ox"}, haunt=HAUNT)

@@ -1,8 +1,9 @@
 """The ``attack`` and ``damage`` queries: both sides' dice, the difference as damage, splits along the tracks.
 
-Deciding steps: for an attack, whether it may be made (the verdict), the
-kind of damage, each side's dice and, with the rolls given, the damage each
-side takes, the steal (and the card rule that forbids it when nothing can be
+Deciding steps: for an attack, whether it may be made (the verdict; a
+refused attack is answered with the rule that refuses it and nothing else,
+since it is never rolled), the kind of damage, each side's dice and, with
+the rolls given, the damage each side takes, the steal (and the card rule that forbids it when nothing can be
 stolen) and the stun; without the rolls, the rules every branch of the roll
 used, each once. For damage, the points, the split's legality, every clip
 moved and whether the explorer dies; without a split, whether some allowed
@@ -100,6 +101,7 @@ class Fight:
                 "not_an_item": card.name in UNTRADEABLE,
                 "same_room": True,
                 "both_agree": False,
+                "across_obstacle": False,
             },
         )
 
@@ -140,8 +142,12 @@ def attack(rules: Rules) -> Answer:  # noqa: C901, PLR0912, PLR0915 - one attack
         decides=True,
     )
     legal = bool(allowed.value)
-    if not legal:
+    if not legal:  # a refused attack is never rolled: no dice, no odds, no damage
         out.verdict = "illegal"
+        t.into(out)
+        out.outcome = {"trait": trait, "refused_by": _rule_of(allowed)}
+        out.marks = {"line": [a.at, d.at]}
+        return out
     kind = str(t.cite(rules.decide("attack.damage_kind", {"trait": trait}), decides=legal).value)
     av, dv = _value(a, trait), _value(d, trait)
     dice = {

@@ -25,8 +25,8 @@ class QueryField(NamedTuple):
     """One field of a query: the kind of value it holds, and its range or its words.
 
     Kinds: ``piece``, ``place`` (a piece or a room), ``path``, ``count`` (a whole number in ``low..high``),
-    ``counts`` (names mapped to such numbers), ``pair`` (two of them), ``flag``, ``trait``, ``text`` and
-    ``choice`` (one of ``choices``).
+    ``counts`` (names mapped to such numbers), ``pair`` (two of them), ``flag``, ``trait``, ``text``,
+    ``choice`` (one of ``choices``) and ``moves`` (a list of ``{piece, path}``, one for each monster of a group).
     """
 
     kind: str
@@ -67,6 +67,19 @@ QUERY_FIELDS: Final[dict[str, dict[str, QueryField]]] = {
         "split": QueryField("counts", 0, 16),
     },
     "line_of_sight": {"from": QueryField("place"), "to": QueryField("place")},
+    "monster_group_move": {"moves": QueryField("moves"), "dice": QueryField("counts", 0, 16)},
+    "tile_effect": {"piece": QueryField("piece"), "trait": QueryField("trait"), "change": QueryField("count", -8, 8)},
+    "basement_rescue": {"piece": QueryField("piece"), "monsters_explore": QueryField("flag")},
+    "trade": {
+        "piece": QueryField("piece"),
+        "action": QueryField("choice", choices=("trade", "drop", "pickup")),
+        "card": QueryField("text"),
+        "with": QueryField("piece"),
+        "at": QueryField("text"),
+        "both_agree": QueryField("flag"),
+        "card_acted": QueryField("flag"),
+        "action_done": QueryField("flag"),
+    },
 }
 """Each query kind's fields and what each holds: the reader checks them, the schema describes them."""
 UNTRADEABLE = ("bite", "dog", "girl", "madman")

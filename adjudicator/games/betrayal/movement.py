@@ -43,6 +43,27 @@ STEP_KIND = {OBSTACLE_CROSS: "obstacle_cross", COLLAPSED_FALL: "collapsed_fall"}
 """Passage kind -> the kind of step ``move.step_cost`` prices (others are a step into a room)."""
 
 
+ENDED_BY: dict[str, str] = {
+    "BT.MOVE.CARD_STOP": "card",
+    "BT.ROOM.OBSTACLE.CROSS": "failed_crossing",
+    "BT.ROOM.JUNK": "room",
+}
+"""The rules of ``move.ends`` that end a movement before its spaces run out, and what each is called in an answer."""
+
+
+def movement_end(ends: Result, place: str) -> dict[str, str] | None:
+    """``{by, at, rule}`` when ``move.ends`` ended the movement at ``place`` by a rule, else ``None``.
+
+    ``by`` is ``card`` (a card was drawn, L222), ``failed_crossing`` (an obstacle roll failed, L246) or
+    ``room`` (a room's own rule, the Junk Room's exit, L270). Running out of spaces is not such an end: it
+    shows as ``remaining: 0``.
+    """
+    rule = ends.trace[0].rule if ends.trace else ""
+    if not ends.value or rule not in ENDED_BY:
+        return None
+    return {"by": ENDED_BY[rule], "at": place, "rule": rule}
+
+
 @dataclass(frozen=True)
 class Roll:
     """A roll a way needs: its name (for the once-a-turn rule), trait, dice and target."""

@@ -49,6 +49,10 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "attack": ("attacker", "defender"),
     "damage": ("piece", "type"),
     "line_of_sight": ("from", "to"),
+    "monster_group_move": ("moves",),
+    "tile_effect": ("piece", "trait", "change"),
+    "basement_rescue": ("piece",),
+    "trade": ("piece", "card"),
 }
 
 
@@ -61,6 +65,8 @@ class _Reader:
     def __init__(self, shown: str) -> None:
         self.shown = shown
         self.lines: dict[str, int] = {}
+        self.started = False
+        """Whether the haunt has started (read before the query)."""
 
     def fields(self, node: Node, path: str, line: int) -> Fields:
         return Fields(self.shown, self.lines, node, path, line)
@@ -83,6 +89,7 @@ class _Reader:
         house = state.build()
         pieces = self.read_pieces(top, state)
         haunt = self.read_haunt(top, pieces)
+        self.started = haunt.started
         query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")), pieces, house)
         readings = self.read_readings(top) if top.has("readings") else {}
         return HouseSituation(
@@ -401,8 +408,7 @@ class _Reader:
             if f.has(key):
                 self.check_value(f, key, field)
         self.check_refs(f, pieces, house)
-        if kind == "move":
-            self.check_path(f, pieces[str(f.raw("piece"))], house)
+        self.check_paths(f, kind, pieces, house)
         if kind == "roll" and not (f.has("trait") or f.has("dice")):
             f.fail("trait", "a roll needs a piece and a trait, or dice: N")
         if kind == "roll" and f.has("trait"):
@@ -414,6 +420,9 @@ class _Reader:
                 f.fail("amount", "give exactly one of amount: N or dice: N")
         if kind == "attack" and f.has("trait"):
             f.choice("trait", TRAITS)
+        self.check_effects(f, kind, pieces)
+        if kind == "trade":
+            self.check_trade(f, pieces, house)
         data = plain(f.node)
         return Query(kind, {k: v for k, v in data.items() if k != "kind"})
 
@@ -463,13 +472,79 @@ class _Reader:
                 if not isinstance(value, str) or (value not in pieces and value.partition(":")[0] not in house.by_id):
                     f.fail(key, f"no piece or room {describe(value)}")
 
+    def check_effects(self, f: Fields, kind: str, pieces: dict[str, Piece]) -> None:
+        """A ``tile_effect`` moves its trait; a ``basement_rescue`` asks about a monster once the haunt is on."""
+        if kind == "tile_effect" and f.raw("change") == 0:
+            f.fail("change", "expected the notches the tile's instruction moves the trait by: up (+N) or down (-N)")
+        if kind == "basement_rescue" and pieces[str(f.raw("piece"))].type != "monster":
+            f.fail("piece", f"{f.raw('piece')} is an explorer: the Stairs are fetched for a monster (L529)")
+        if kind == "basement_rescue" and not self.started:
+            f.fail("piece", "monsters play only once the haunt has started (haunt.started: true)")
+
+    def check_trade(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> None:
+        """A trade names a card the piece holds (but for a pick-up), another explorer to trade with, a room."""
+        piece = pieces[str(f.raw("piece"))]
+        action = f.choice("action", ("trade", "drop", "pickup"), "trade")
+        card = f.text("card")
+        if action != "pickup" and card not in [c.name for c in piece.cards()]:
+            held = ", ".join(c.name for c in piece.cards()) or "nothing"
+            f.fail("card", f"{piece.id} holds no card {card!r} (it holds {held})")
+        if action == "trade":
+            other = f.raw("with", " (a trade is with another explorer, L341)")
+            if not isinstance(other, str) or other not in pieces:
+                f.fail("with", f"no piece {describe(other)}")
+            if other == piece.id or pieces[other].type != "explorer":
+                f.fail("with", f"{other} is not another explorer: a trade is with another explorer (L341)")
+        elif f.has("with"):
+            f.fail("with", f"only a trade has another party; a {action} has none")
+        if f.has("at"):
+            room_id, _, side = f.text("at").partition(":")
+            room = house.by_id.get(room_id)
+            if room is None or room.undrawn:
+                f.fail("at", f"no room {room_id!r} in the house")
+            if bool(room.parts) != bool(side) or (side and side not in [p.name for p in room.parts]):
+                f.fail("at", f"name the room, with its side only in an obstacle room ({room_id}:SIDE)")
+
+    def check_paths(self, f: Fields, kind: str, pieces: dict[str, Piece], house: RoomSpace) -> None:
+        """The path of a ``move``, or each path of a ``monster_group_move``."""
+        if kind == "move":
+            self.check_path(f, pieces[str(f.raw("piece"))], house)
+        if kind == "monster_group_move":
+            self.check_group(f, pieces, house)
+
+    def check_group(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> None:
+        """A group's moves: distinct monsters, one path each, all of one Speed (one roll moves them all, L519)."""
+        seq = f.seq("moves")
+        if not seq:
+            f.fail("moves", "expected at least one {piece, path}, one for each monster of the group")
+        first: Piece | None = None
+        for i, item in enumerate(seq):
+            m = self.fields(item, f"{f.name('moves')}[{i}]", item_line(seq, i, f.line("moves")))
+            m.check_keys(("piece", "path"), "a monster's move")
+            piece_id = m.text("piece")
+            piece = pieces.get(piece_id)
+            if piece is None:
+                m.fail("piece", f"no piece {piece_id!r}")
+            if piece.type != "monster":
+                m.fail("piece", f"{piece_id} is an explorer: only monsters move on a group's roll (L519)")
+            if any(isinstance(o, dict) and o.get("piece") == piece_id for o in seq[:i]):
+                m.fail("piece", f"{piece_id} is listed twice")
+            if first is None:
+                first = piece
+            elif piece.traits.get("speed") != first.traits.get("speed"):
+                m.fail(
+                    "piece",
+                    f"{piece_id}'s Speed differs from {first.id}'s: monsters of one kind share one roll (L519)",
+                )
+            self.check_path(m, piece, house)
+
     def check_path(self, f: Fields, piece: Piece, house: RoomSpace) -> None:
         seq = f.seq("path")
         if not seq:
             f.fail("path", "expected at least one room")
         for i, item in enumerate(seq):
             line = item_line(seq, i, f.line("path"))
-            field = f"query.path[{i}]"
+            field = f"{f.name('path')}[{i}]"
             if is_map(item):
                 keys = list(item)
                 if keys != ["speed"] or isinstance(item["speed"], bool) or not isinstance(item["speed"], int):
@@ -477,16 +552,24 @@ class _Reader:
                 if not piece.traits.get("speed", Trait(0)).movable:
                     self.fail(line, field, f"{piece.id}'s Speed clip cannot move: give speed as {{track, at}}")
                 continue
-            if not isinstance(item, str) or is_seq(item):
-                self.fail(line, field, f"expected a room id, got {describe(item)}")
-            room_id, _, side = item.partition(":")
-            room = house.by_id.get(room_id)
-            if room is None:
-                self.fail(line, field, f"no room {room_id!r} in the house")
-            if room.parts and side not in [part.name for part in room.parts]:
-                self.fail(line, field, f"{room_id} is an obstacle room: name the side ({room_id}:SIDE)")
-            if not room.parts and side:
-                self.fail(line, field, f"{room_id} has no obstacle, so no side {side!r}")
+            self.check_path_room(item, line, field, house)
+            if i == 0 and item == piece.at:
+                self.fail(
+                    line, field, f"{piece.id} already stands in {item}: list only the rooms entered, not the start"
+                )
+
+    def check_path_room(self, item: Node, line: int, field: str, house: RoomSpace) -> None:
+        """One room of a path: a room of the house, with its side in an obstacle room and only there."""
+        if not isinstance(item, str) or is_seq(item):
+            self.fail(line, field, f"expected a room id, got {describe(item)}")
+        room_id, _, side = item.partition(":")
+        room = house.by_id.get(room_id)
+        if room is None:
+            self.fail(line, field, f"no room {room_id!r} in the house")
+        if room.parts and side not in [part.name for part in room.parts]:
+            self.fail(line, field, f"{room_id} is an obstacle room: name the side ({room_id}:SIDE)")
+        if not room.parts and side:
+            self.fail(line, field, f"{room_id} has no obstacle, so no side {side!r}")
 
     def read_readings(self, top: Fields) -> dict[str, str]:
         value = top.raw("readings")

@@ -70,10 +70,11 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
 def _field(field: QueryField) -> Schema:
     """The schema of one query field, from its declaration (the reader checks the same)."""
     counts = ints(field.low, field.high)
+    path = {"type": "array", "items": {}, "description": "rooms in order, or {speed: N} for a change of Speed"}
     shapes: dict[str, Schema] = {
         "piece": PIECE_ID,
         "place": {"type": "string", "description": "a piece id or a room id (room:side in an obstacle room)"},
-        "path": {"type": "array", "items": {}, "description": "rooms in order, or {speed: N} for a change of Speed"},
+        "path": path,
         "count": counts,
         "counts": {"type": "object", "additionalProperties": counts},
         "pair": {"type": "array", "items": counts, "minItems": 2, "maxItems": 2},
@@ -81,5 +82,11 @@ def _field(field: QueryField) -> Schema:
         "trait": enum(TRAITS),
         "text": {"type": "string"},
         "choice": enum(field.choices),
+        "moves": {
+            "type": "array",
+            "minItems": 1,
+            "items": obj({"piece": PIECE_ID, "path": path}, ("piece", "path")),
+            "description": "one {piece, path} for each monster of the group, all moving on one roll",
+        },
     }
     return shapes[field.kind]

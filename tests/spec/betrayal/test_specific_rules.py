@@ -192,3 +192,27 @@ def test_no_waste_reading_BT_TRAIT_NO_DEATH_PREHAUNT(points: dict[str, int], was
     result = decide("damage.split_legal", {"BT.TRAIT.NO_DEATH_PREHAUNT": "no_waste"}, **facts)
     assert result.value is legal
     assert decide("damage.split_legal", **facts).value is True
+
+
+@pytest.mark.parametrize(
+    ("in_basement", "reaches", "placed", "explore", "allowed"),
+    [
+        (True, False, False, False, True),
+        (False, False, False, False, False),
+        (True, True, False, False, False),
+        (True, False, True, False, False),
+        (True, False, False, True, False),
+    ],
+)
+def test_stairs_rescue_only_for_a_stuck_monster_BT_MON_BASEMENT_RESCUE(
+    in_basement: bool, reaches: bool, placed: bool, explore: bool, allowed: bool
+) -> None:
+    """BT.MON.BASEMENT_RESCUE (L529): only a monster below with no way to the heroes, Stairs unplaced, no exploring."""
+    facts = {
+        "in_basement": in_basement,
+        "reaches_heroes": reaches,
+        "stairs_placed": placed,
+        "monsters_explore": explore,
+    }
+    result = decide("monster.stairs_rescue", **facts)
+    assert (result.value, rules(result)) == (allowed, {"BT.MON.BASEMENT_RESCUE"})

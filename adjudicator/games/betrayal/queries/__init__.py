@@ -72,6 +72,30 @@ def _line_of_sight() -> Answerer[HouseSituation]:
     return on_rules(line_of_sight.answer)
 
 
+def _monster_group_move() -> Answerer[HouseSituation]:
+    from adjudicator.games.betrayal.queries import monster_group_move  # noqa: PLC0415 - each kind loads when first asked
+
+    return on_rules(monster_group_move.answer)
+
+
+def _tile_effect() -> Answerer[HouseSituation]:
+    from adjudicator.games.betrayal.queries import tile_effect  # noqa: PLC0415 - each kind loads when first asked
+
+    return on_rules(tile_effect.answer)
+
+
+def _basement_rescue() -> Answerer[HouseSituation]:
+    from adjudicator.games.betrayal.queries import basement_rescue  # noqa: PLC0415 - each kind loads when first asked
+
+    return on_rules(basement_rescue.answer)
+
+
+def _trade() -> Answerer[HouseSituation]:
+    from adjudicator.games.betrayal.queries import trade  # noqa: PLC0415 - each kind loads when first asked
+
+    return on_rules(trade.answer)
+
+
 QUERIES: Final[dict[str, QueryKind[HouseSituation]]] = {
     "move": QueryKind("move", Part(_move), "whether a piece may move along a path, and what it costs"),
     "reach": QueryKind(
@@ -82,4 +106,20 @@ QUERIES: Final[dict[str, QueryKind[HouseSituation]]] = {
     "haunt_roll": QueryKind("haunt_roll", Part(_haunt_roll), "whether the haunt starts, and its odds"),
     "damage": QueryKind("damage", Part(_damage), "physical or mental damage taken on the traits"),
     "line_of_sight": QueryKind("line_of_sight", Part(_line_of_sight), "whether two rooms see each other"),
+    "monster_group_move": QueryKind(
+        "monster_group_move",
+        Part(_monster_group_move),
+        "monsters of one kind moving on one shared movement roll, each along its own path",
+    ),
+    "tile_effect": QueryKind(
+        "tile_effect", Part(_tile_effect), "a room's instruction that raises or lowers a trait: taken or not, and after"
+    ),
+    "basement_rescue": QueryKind(
+        "basement_rescue",
+        Part(_basement_rescue),
+        "whether a monster is stuck in the basement, so that the traitor may fetch the Stairs from Basement",
+    ),
+    "trade": QueryKind(
+        "trade", Part(_trade), "whether a piece may trade, drop or pick up an item or omen now, and the rule that says"
+    ),
 }

@@ -24,7 +24,8 @@ from adjudicator.games.betrayal.house import (
     MYSTIC_ELEVATOR,
     OBSTACLE_CROSS,
 )
-from adjudicator.games.betrayal.movement import Mover
+from adjudicator.games.betrayal.model import Piece
+from adjudicator.games.betrayal.movement import Mover, movement_end
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.games.betrayal.trace import Trace
 from adjudicator.situation.answer import Answer
@@ -66,6 +67,8 @@ class Walk:
     """The rule that refused the path, if one did."""
     allowance_steps: list[int] = field(default_factory=list)
     """Where the trace states the allowance (deciding once the path turns out legal)."""
+    ended: dict[str, str] | None = None
+    """What ended the movement in this move (:func:`movement_end`), or ``None``."""
 
 
 def find_passage(mover: Mover, frm: str, to: str) -> Passage | None:
@@ -238,8 +241,9 @@ def walk(  # noqa: C901, PLR0912, PLR0915
                 failed = not ok.value
             w.crossed.add(need.name)
         if failed:
-            cite(mover.ends(draws=False, failed=True), decides=True)
+            end = cite(mover.ends(draws=False, failed=True), decides=True)
             w.stopped = "obstacle"
+            w.ended = movement_end(end, w.place)
             refuse("BT.ROOM.OBSTACLE.CROSS", f"{piece.id} failed the roll for {need.name if need else target}")
             break
         w.used += cost
@@ -261,6 +265,7 @@ def walk(  # noqa: C901, PLR0912, PLR0915
             cite(ends, f"{room_to.id}", decides=True)
         if ends.value:
             w.stopped = "card" if card is not None else "junk"
+            w.ended = movement_end(ends, w.place)
         if into_chute:
             slide = cite(mover.slides(from_room.floor), decides=True)
             if slide.value and BASEMENT_LANDING in mover.house.by_id:
@@ -314,6 +319,38 @@ def _given_roll(mover: Mover, name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def settle(result: Walk) -> str:
+    """The verdict of a walk, marking the steps that decide it.
+
+    An illegal walk is decided by the rule that refused it (with the allowance when it was refused for going too
+    far); a legal one by its allowance and the special rules it met; an undecided one by what left it open.
+    """
+    if result.problem is not None:
+        if result.refused_by in PLAIN_STEP_RULES:
+            result.trace.mark(result.allowance_steps)
+        return "illegal"
+    if result.undecided:
+        return "undecided"
+    result.trace.mark(result.allowance_steps)
+    return "legal"
+
+
+def walk_outcome(result: Walk, piece: Piece, remaining: int | None, chance: Fraction) -> dict[str, Any]:
+    """The outcome fields of one piece's walk (``remaining``: ``None`` when it depends on a roll not given)."""
+    return {
+        "path": result.path,
+        "end": result.end,
+        "cost": result.used - piece.turn.moved,
+        "remaining": remaining if result.stopped is None else 0,
+        "movement_ends": result.ended is not None,
+        "movement_ends_by": result.ended,
+        "p_success": probability(Fraction(0) if result.problem is not None else chance),
+        "discovers": result.discovers,
+        "draws": result.draws,
+        "elevator": result.elevator,
+    }
+
+
 def answer(rules: Rules) -> Answer:
     """Answer a ``move`` query."""
     situation = rules.situation
@@ -321,10 +358,8 @@ def answer(rules: Rules) -> Answer:
     piece = situation.piece(str(query.get("piece")))
     mover = Mover(rules, situation, piece)
     items = list(query.get("path") or [])
-    out = Answer(situation.ruleset, "move", "legal")
     dice = query.get("dice") or {}
     movement = dice.get("movement") if isinstance(dice, dict) else None
-    chance = Fraction(1)
     remaining: int | None
     if piece.type == "monster" and movement is None and not piece.stunned:
         rolls = mover.movement_rolls()
@@ -336,29 +371,10 @@ def answer(rules: Rules) -> Answer:
         remaining = None
     else:
         result = walk(rules, mover, items, int(movement or 0))
-        chance = result.chance if result.problem is None else Fraction(0)
+        chance = result.chance
         remaining = result.remaining
-    if result.problem is not None:
-        out.verdict = "illegal"
-        chance = Fraction(0)
-        if result.refused_by in PLAIN_STEP_RULES:
-            result.trace.mark(result.allowance_steps)
-    elif result.undecided:
-        out.verdict = "undecided"
-    else:
-        result.trace.mark(result.allowance_steps)
+    out = Answer(situation.ruleset, "move", settle(result))
     result.trace.into(out)
-    total_cost = result.used - piece.turn.moved
-    out.outcome = {
-        "path": result.path,
-        "end": result.end,
-        "cost": total_cost,
-        "remaining": remaining if result.stopped is None else 0,
-        "movement_ends": result.stopped is not None and result.stopped != piece.turn.stopped_by,
-        "p_success": probability(chance),
-        "discovers": result.discovers,
-        "draws": result.draws,
-        "elevator": result.elevator,
-    }
+    out.outcome = walk_outcome(result, piece, remaining, chance)
     out.marks = {"path": [piece.at, *result.path]}
     return out

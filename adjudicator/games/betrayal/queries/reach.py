@@ -28,7 +28,7 @@ from adjudicator.games.betrayal.house import (
     MYSTIC_ELEVATOR,
     OBSTACLE_CROSS,
 )
-from adjudicator.games.betrayal.movement import Mover, Way
+from adjudicator.games.betrayal.movement import Mover, Way, movement_end
 from adjudicator.games.betrayal.rules import Rules
 from adjudicator.games.betrayal.trace import Trace
 from adjudicator.situation.answer import Answer
@@ -50,8 +50,14 @@ class Reach:
     doors: frozenset[str]
 
 
-def search(mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, PLR0912, PLR0915 - one labelled search loop
-    """The reach of the mover with this movement roll (explorers: 0)."""
+def search(  # noqa: C901, PLR0912, PLR0915 - one labelled search loop
+    mover: Mover, roll: int = 0, stops: dict[str, dict[str, str]] | None = None
+) -> Reach:
+    """The reach of the mover with this movement roll (explorers: 0).
+
+    ``stops`` collects, for each place where arriving ends the movement by a rule, what ends it
+    (:func:`~adjudicator.games.betrayal.movement.movement_end`); pass the same mapping to every search of one mover.
+    """
     piece = mover.piece
     allowance = int(mover.allowance(mover.speed_value(), roll).value or 0)
     start = piece.at
@@ -80,7 +86,7 @@ def search(mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, PLR0912, PLR091
         for passage in house.passages(place):
             way = ways.get(passage)
             if way is None:
-                way = ways[passage] = _way(mover, passage)
+                way = ways[passage] = way_facts(mover, passage, {} if stops is None else stops)
             if way is False:
                 continue
             cost, needs, target, ends = way
@@ -118,8 +124,11 @@ def search(mover: Mover, roll: int = 0) -> Reach:  # noqa: C901, PLR0912, PLR091
     return Reach(frozenset(plain), frozenset(rolled), frozenset(doors))
 
 
-def _way(mover: Mover, passage: Passage) -> Way | Literal[False]:
-    """A way's facts for the search (see :data:`Way`), or ``False`` when it is closed to the mover."""
+def way_facts(mover: Mover, passage: Passage, stops: dict[str, dict[str, str]]) -> Way | Literal[False]:
+    """A way's facts for the search (see :data:`Way`), or ``False`` when it is closed to the mover.
+
+    A way into a place where the movement ends by a rule records what ends it in ``stops``.
+    """
     house = mover.house
     if passage.kind != OBSTACLE_CROSS and not mover.can_enter(passage).value:
         return False
@@ -139,7 +148,11 @@ def _way(mover: Mover, passage: Passage) -> Way | Literal[False]:
         first = tile.new or tile.placed_by == "haunt"
         _, card = mover.entry(target, first_entry=first, by_effect=passage.kind == COLLAPSED_FALL)
     discovered = tile.undiscovered and passage.kind == UNEXPLORED
-    ends = bool(mover.ends(draws=card is not None, discovered=discovered).value)
+    ended = mover.ends(draws=card is not None, discovered=discovered)
+    ends = bool(ended.value)
+    stop = movement_end(ended, target)
+    if stop is not None:
+        stops[target] = stop
     if tile.id == MYSTIC_ELEVATOR and not tile.moved_this_turn:
         ends = True
     if into_chute and mover.slides(house.room_of(passage.frm).floor).value and BASEMENT_LANDING in house.by_id:
@@ -159,18 +172,19 @@ def answer(rules: Rules) -> Answer:
     key = situation.board.sort_key
     p_reach: dict[str, str] = {}
     trace = Trace()
+    stops: dict[str, dict[str, str]] = {}
     if piece.type == "monster" and movement is None and not piece.stunned:
         rolls = mover.movement_rolls()
         chances: dict[str, Fraction] = {}
         for total, p in rolls.items():
-            found = search(mover, total)
+            found = search(mover, total, stops)
             for place in found.rooms | found.need_roll:
                 chances[place] = chances.get(place, Fraction(0)) + p
             trace.cite(mover.allowance(mover.speed_value(), total), f"{piece.id}, roll {total}", decides=True)
-        result = search(mover, max(rolls))
+        result = search(mover, max(rolls), stops)
         p_reach = {place: probability(chances[place]) for place in sorted(chances, key=key)}
     else:
-        result = search(mover, int(movement or 0))
+        result = search(mover, int(movement or 0), stops)
         trace.cite(mover.allowance(mover.speed_value(), int(movement or 0)), f"{piece.id}", decides=True)
     _cite_search(rules, trace)
     stays = _may_end(rules, mover, trace)
@@ -183,6 +197,7 @@ def answer(rules: Rules) -> Answer:
         "rooms": every,
         "need_roll": sorted(need_roll),
         "unexplored_doors": sorted(result.doors),
+        "movement_ends_by": {place: stops[place] for place in every if place in stops},
     }
     if p_reach:
         out.outcome["p_reach"] = p_reach
