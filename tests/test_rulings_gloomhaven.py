@@ -36,7 +36,7 @@ def test_corpus_has_enough_rulings() -> None:
 
 
 def test_corpus_spans_every_query_kind() -> None:
-    """Every query kind of the Gloomhaven contract has at least three rulings."""
+    """Every query kind of the Gloomhaven contract has at least three rulings (the extensions may have fewer)."""
     kinds = Counter(yaml.safe_load(p.read_text(encoding="utf-8"))["query"]["kind"] for p in rulings())
-    assert set(kinds) == QUERY_KINDS
-    assert min(kinds.values()) >= 3, kinds
+    assert set(kinds) >= QUERY_KINDS
+    assert min(kinds[kind] for kind in QUERY_KINDS) >= 3, kinds

@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 
 from adjudicator.core.errors import PositionedError
 from adjudicator.core.spec import known_rulesets
-from adjudicator.games.gloomhaven.model import CONDITIONS, DIFFICULTIES, RANKS, Situation
+from adjudicator.games.gloomhaven.model import (
+    CONDITIONS,
+    DIFFICULTIES,
+    ELEMENT_STATES,
+    ELEMENTS,
+    RANKS,
+    Situation,
+)
 from adjudicator.judge import dump_situation, load_situation, load_situation_text
 from adjudicator.spaces.hex import Hex
 from tests.conftest import ROOT
@@ -87,11 +94,21 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
             if draw(st.booleans()):
                 entry["conditions"] = draw(st.lists(st.sampled_from(CONDITIONS), unique=True, max_size=2))
             objects.append(entry)
+    plain = [Hex(c, r) for r in range(height) for c in range(width) if rows[r][c] == "."]
+    for index, at in enumerate(plain[:3]):
+        if draw(st.booleans()):
+            token: dict[str, Any] = {"type": ("money", "treasure", "pressure_plate")[index], "at": hex_name(at)}
+            objects.append(token)
+    if plain and draw(st.booleans()):
+        objects.append({"type": "token", "at": hex_name(plain[-1]), "name": "numbered 2"})
     ids = [p["id"] for p in pieces]
     hexes = st.sampled_from([hex_name(Hex(c, r)) for r in range(height) for c in range(width)])
-    kind = draw(st.sampled_from(("line_of_sight", "range", "attack", "scenario_level", "move", "initiative")))
+    kinds = ("line_of_sight", "range", "attack", "scenario_level", "move", "initiative", "push", "pull", "targets")
+    kind = draw(st.sampled_from((*kinds, "effect")))
     query: dict[str, Any] = {"kind": kind}
-    if kind in {"line_of_sight", "range"}:
+    if kind == "effect":  # heal, elements, long_rest
+        query = draw(effect_queries(ids))
+    elif kind in {"line_of_sight", "range"}:
         query |= {"from": draw(st.sampled_from(ids) | hexes), "to": draw(st.sampled_from(ids) | hexes)}
         if kind == "range" and draw(st.booleans()):
             query["range"] = draw(st.integers(0, 6))
@@ -107,14 +124,34 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
             | st.lists(st.sampled_from(["+0", "+1", "-2", "r+1", "x2", "null", "bless"]), min_size=1, max_size=4),
             "bless": st.integers(0, 2),
             "curse": st.integers(0, 2),
+            "attacker": st.sampled_from(ids),
+            "retaliate": st.integers(0, 3),
+            "distance": st.integers(1, 4),
+            "hit_points": st.integers(1, 9),
+            "effects": st.lists(st.sampled_from(CONDITIONS), unique=True, max_size=2),
         }
         query |= {key: draw(value) for key, value in optional.items() if draw(st.booleans())}
+        if query.get("retaliate") and draw(st.booleans()):
+            query["retaliate_range"] = draw(st.integers(1, 3))
+        if draw(st.booleans()):  # the two cards drawn, with advantage
+            cards = st.sampled_from(["+0", "+1 stun", "stun", "-1 push 1", "x2", "null fire"])
+            query = {key: v for key, v in query.items() if key not in {"deck", "disadvantage"}}
+            query |= {"advantage": True, "drawn": [draw(cards), draw(cards)]}
     elif kind == "scenario_level":
         query["levels"] = draw(st.lists(st.integers(1, 9), min_size=1, max_size=4))
         if draw(st.booleans()):
             query["difficulty"] = draw(st.sampled_from(DIFFICULTIES))
         if draw(st.booleans()):
             query["solo_or_open"] = draw(st.booleans())
+    elif kind == "targets":
+        query |= {"figure": draw(st.sampled_from(ids)), "who": draw(st.sampled_from(("enemies", "allies")))}
+        if draw(st.booleans()):
+            query["range"] = draw(st.integers(1, 4))
+    elif kind in {"push", "pull"}:
+        query |= {"attacker": draw(st.sampled_from(ids)), "target": draw(st.sampled_from(ids))}
+        query["amount"] = draw(st.integers(1, 4))
+        if draw(st.booleans()):
+            query["path"] = draw(st.lists(hexes, min_size=0, max_size=3))
     elif kind == "move":
         query |= {
             "piece": "p0",
@@ -147,6 +184,31 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:  # noqa: C901, PLR0912, PLR091
     if draw(st.booleans()):
         doc["readings"] = {"GH.SOME.RULE": "literal"}
     return doc
+
+
+@st.composite
+def effect_queries(draw: st.DrawFn, ids: list[str]) -> dict[str, Any]:
+    """A ``heal``, ``elements``, ``long_rest`` or ``card_attacks`` query with its optional fields drawn."""
+    kind = draw(st.sampled_from(("heal", "elements", "long_rest", "card_attacks")))
+    query: dict[str, Any] = {"kind": kind}
+    if kind == "card_attacks":
+        damages = draw(st.lists(st.integers(0, 9), min_size=1, max_size=4))
+        return query | {"target": "p0", "hit_points": draw(st.integers(1, 20)), "damages": damages}
+    if kind == "elements":
+        elements = st.lists(st.sampled_from(ELEMENTS), unique=True, max_size=3)
+        states = st.dictionaries(st.sampled_from(ELEMENTS), st.sampled_from(ELEMENT_STATES), max_size=3)
+        optional: dict[str, st.SearchStrategy[Any]] = {"state": states, "infuse": elements, "consume": elements}
+    else:
+        top = draw(st.integers(1, 20))
+        if kind == "heal":
+            query["amount"] = draw(st.integers(0, 5))
+            optional = {"target": st.sampled_from(ids), "poisoned": st.booleans(), "wounded": st.booleans()}
+        else:
+            query["character"] = "p0"
+            optional = {"discard": st.integers(0, 5), "decline_heal": st.booleans()}
+        if draw(st.booleans()):
+            query |= {"hit_points": draw(st.integers(0, top)), "max_hit_points": top}
+    return query | {key: draw(value) for key, value in optional.items() if draw(st.booleans())}
 
 
 def _read(doc: dict[str, Any]) -> Situation:

@@ -25,11 +25,30 @@ PIECE_TYPES = ("character", "summon", "monster")
 PLAYER_SIDE = frozenset({"character", "summon"})
 RANKS = ("normal", "elite", "boss", "named")
 CONDITIONS = ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen")
-QUERY_KINDS = ("monster_turn", "line_of_sight", "range", "move", "attack", "initiative", "scenario_level")
-"""The contract's kinds, then the optional extensions (``initiative``, ``scenario_level``)."""
+QUERY_KINDS = (
+    *("monster_turn", "line_of_sight", "range", "move", "attack", "initiative", "scenario_level"),
+    *("push", "pull"),
+    *("hex_state", "summon", "targets", "attack_targets"),
+    *("heal", "elements", "long_rest", "card_attacks"),
+)
+"""The contract's kinds, then the optional extensions (``initiative``, ``scenario_level``, ``push``, ``pull``)."""
+PUSH_KINDS = ("push", "pull")
+"""Push X and Pull X (L1019-1050)."""
+ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+"""The six elements of the infusion table (L1785-1787)."""
+ELEMENT_STATES = ("inert", "waning", "strong")
+"""The infusion table's columns (L1999-2001)."""
 DIFFICULTIES = ("normal", "easy", "hard", "very_hard")
-OBJECT_TYPES = ("trap",)
+TOKEN_TYPES = ("money", "treasure", "pressure_plate", "token")
+"""Objects besides traps: a money token, a treasure tile, a pressure plate, any other token (L1760-1769, L1951-1953)."""
+OBJECT_TYPES = ("trap", *TOKEN_TYPES)
 CARD_WORDS = ("x2", "null", "bless", "curse")
+CARD_EFFECTS = (
+    *("poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen", "curse", "bless"),
+    *("fire", "ice", "air", "earth", "light", "dark", "any_element"),
+    *("push", "pull", "pierce", "heal", "shield", "target"),
+)
+"""Effects a drawn modifier card may add to its number (``"+1 stun"``, ``"+0 push 1"``; L703-707)."""
 """Attack-modifier cards that are words; the others are ``+N``, ``-N`` and rolling ``r+N`` (``r-N``)."""
 STANDARD_DECK: tuple[str, ...] = (
     *("+0",) * 6,
@@ -85,6 +104,21 @@ class Trap:
     type: Literal["trap"] = "trap"
 
 
+@dataclass(frozen=True)
+class Token:
+    """A money token, treasure tile, pressure plate or other token lying on a hex (an ``objects`` entry)."""
+
+    type: str
+    """One of :data:`TOKEN_TYPES`."""
+    at: Hex
+    name: str | None = None
+    """What an other ``token`` is (free text, e.g. a scenario's numbered token)."""
+
+
+MapObject = Trap | Token
+"""An ``objects`` entry."""
+
+
 Endpoint = str | Hex
 """One end of a line or range query: a piece id (``str``) or a hex."""
 
@@ -117,6 +151,50 @@ class MoveQuery:
     points: int
     jump: bool = False
     kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True)
+class HexStateQuery:
+    """Whether the hex ``at`` is empty, unoccupied and negative, and what lies on it."""
+
+    at: Hex
+    kind: Literal["hex_state"] = "hex_state"
+
+
+TARGET_GROUPS = ("enemies", "allies")
+"""Whom a "target all ..." ability affects: all enemies or all allies within its range."""
+
+
+@dataclass(frozen=True)
+class TargetsQuery:
+    """The figures "all enemies" or "all allies" within ``range`` of ``figure`` (1: adjacent) are."""
+
+    figure: str
+    who: str
+    """One of :data:`TARGET_GROUPS`."""
+    range: int = 1
+    kind: Literal["targets"] = "targets"
+
+
+@dataclass(frozen=True)
+class SummonQuery:
+    """Where ``summoner`` may place a summon (``at``: a proposed hex to judge)."""
+
+    summoner: str
+    at: Hex | None = None
+    kind: Literal["summon"] = "summon"
+
+
+@dataclass(frozen=True)
+class PushQuery:
+    """Push X or Pull X: where ``attacker`` may move ``target`` (``path``: a proposed path to judge)."""
+
+    attacker: str
+    target: str
+    amount: int
+    path: tuple[Hex, ...] | None = None
+    """The hexes the target is moved into, in order, without its own hex; ``None``: list every allowed path."""
+    kind: Literal["push", "pull"] = "push"
 
 
 @dataclass(frozen=True)
@@ -153,20 +231,41 @@ class MonsterAttack:
     """The attack on a monster's ability card (``query.attack``)."""
 
     range: int = 0
-    """0: melee (range 1, an adjacent enemy); with a melee area, the stat card's range as written (unused)."""
+    """0: melee (range 1, an adjacent enemy); with a melee area, the stat card's range as written (unused).
+
+    With ``stat_range`` given, the Range the ability card itself states (0: none).
+    """
     targets: int = 1
     area: Area | None = None
     add_targets: int = 0
+    stat_range: int | None = None
+    """The stat card's base range (0: melee), told apart from ``range``; ``None``: ``range`` says it all."""
+
+    @property
+    def base(self) -> int:
+        """The range before the area rule: the card's Range, else the stat card's (L1372-1373)."""
+        return self.range or (self.stat_range or 0)
 
     @property
     def melee(self) -> bool:
         """A melee attack: no range, or an area with the attacker's grey hex whatever the range (L1387-1389)."""
-        return self.range == 0 or (self.area is not None and self.area.melee)
+        return self.base == 0 or (self.area is not None and self.area.melee)
 
     @property
     def reach(self) -> int:
-        """The range the attack uses: 0 (melee) for a melee area, else ``range`` (L662-664, L1387-1389)."""
-        return 0 if self.melee else self.range
+        """The range the attack uses: 0 (melee) for a melee area, else :attr:`base` (L662-664, L1387-1389)."""
+        return 0 if self.melee else self.base
+
+
+@dataclass(frozen=True)
+class AttackTargetsQuery:
+    """Which sets of enemies a character's attack from its hex may target (``targets``: a proposed set)."""
+
+    attacker: str
+    attack: MonsterAttack
+    """Range, Target Z, area and Add Target, as a monster card's attack is written (``stat_range`` unused)."""
+    targets: tuple[str, ...] | None = None
+    kind: Literal["attack_targets"] = "attack_targets"
 
 
 @dataclass(frozen=True)
@@ -207,6 +306,20 @@ class AttackQuery:
     deck: tuple[str, ...] | None = None
     bless: int = 0
     curse: int = 0
+    attacker: str | None = None
+    """The attacking figure: with ``target``, the range between them for Retaliate; its Shield never stops Retaliate."""
+    retaliate: int = 0
+    """The target's active Retaliate X (0: none)."""
+    retaliate_range: int = 0
+    """The Retaliate's Range Y (0: none stated, so 1)."""
+    distance: int | None = None
+    """Range from the target to the attacker; ``None``: counted from the pieces, else 1 (adjacent)."""
+    hit_points: int | None = None
+    """The target's hit points before the attack; ``None``: it survives (its Retaliate always answers)."""
+    effects: tuple[str, ...] = ()
+    """Conditions the attack gives the target (resolved after its damage, L773-774)."""
+    drawn: tuple[str, ...] = ()
+    """The two cards drawn under advantage or disadvantage, in order, each with its effects (``"+1 stun"``)."""
     kind: Literal["attack"] = "attack"
 
 
@@ -238,8 +351,78 @@ class ScenarioLevelQuery:
     kind: Literal["scenario_level"] = "scenario_level"
 
 
+@dataclass(frozen=True)
+class HealQuery:
+    """Heal X on one figure: the hit points it gets back and the Poison and Wound it loses.
+
+    ``None`` for ``poisoned``/``wounded`` means "from the target's conditions, else false";
+    ``hit_points`` and ``max_hit_points`` come together (the HP after the heal is then answered).
+    """
+
+    amount: int
+    target: str | None = None
+    poisoned: bool | None = None
+    wounded: bool | None = None
+    hit_points: int | None = None
+    max_hit_points: int | None = None
+    kind: Literal["heal"] = "heal"
+
+
+@dataclass(frozen=True)
+class ElementsQuery:
+    """One figure's turn on the infusion table: the elements it infuses and consumes, and the table after."""
+
+    state: tuple[tuple[str, str], ...] = ()
+    """Element -> its column before the turn; an element left out is inert."""
+    infuse: tuple[str, ...] = ()
+    consume: tuple[str, ...] = ()
+    kind: Literal["elements"] = "elements"
+
+
+@dataclass(frozen=True)
+class LongRestQuery:
+    """A character's long rest: cards, its Heal 2 Self (which it may decline), and its summons."""
+
+    character: str
+    discard: int = 0
+    """Cards in its discard pile."""
+    hit_points: int | None = None
+    max_hit_points: int | None = None
+    decline_heal: bool = False
+    kind: Literal["long_rest"] = "long_rest"
+
+
+@dataclass(frozen=True)
+class CardAttacksQuery:
+    """The attack abilities of one monster ability card, in order, begun on ``target``.
+
+    ``damages`` holds the damage each ability deals to the figure it attacks;
+    ``hit_points`` the target's before the first.
+    """
+
+    target: str
+    hit_points: int
+    damages: tuple[int, ...]
+    kind: Literal["card_attacks"] = "card_attacks"
+
+
 Query = (
-    MonsterTurnQuery | LineOfSightQuery | RangeQuery | MoveQuery | AttackQuery | InitiativeQuery | ScenarioLevelQuery
+    MonsterTurnQuery
+    | LineOfSightQuery
+    | RangeQuery
+    | MoveQuery
+    | AttackQuery
+    | InitiativeQuery
+    | ScenarioLevelQuery
+    | PushQuery
+    | HexStateQuery
+    | SummonQuery
+    | TargetsQuery
+    | AttackTargetsQuery
+    | HealQuery
+    | ElementsQuery
+    | LongRestQuery
+    | CardAttacksQuery
 )
 """A Gloomhaven question; ``query.kind`` names its kind."""
 
@@ -257,7 +440,7 @@ class Situation(Located):
     pieces: tuple[Piece, ...]
     query: Query
     scenario_level: int = 1
-    objects: tuple[Trap, ...] = ()
+    objects: tuple[MapObject, ...] = ()
     readings: Mapping[str, str] = field(default_factory=dict, hash=False)
     expect: Any = field(default=None, compare=False, hash=False, repr=False)
     path: Path | None = field(default=None, compare=False)
@@ -282,6 +465,10 @@ class Situation(Located):
     def trap_at(self, hex_: Hex) -> Trap | None:
         """The trap on ``hex_`` (an ``objects`` entry or a bare ``t``), if any."""
         for trap in self.objects:
-            if trap.at == hex_:
+            if isinstance(trap, Trap) and trap.at == hex_:
                 return trap
         return Trap(hex_) if feature(self.board, hex_) == "trap" else None
+
+    def tokens_at(self, hex_: Hex) -> tuple[Token, ...]:
+        """The tokens, treasure tiles and pressure plates of ``objects`` on ``hex_``."""
+        return tuple(o for o in self.objects if isinstance(o, Token) and o.at == hex_)

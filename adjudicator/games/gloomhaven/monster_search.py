@@ -105,6 +105,8 @@ class TurnMap:
     """Every enemy figure by id (invisible ones included: they still block)."""
     targetable: frozenset[str]
     """The enemies that may be attacked (not invisible)."""
+    adjacent_sees: bool = False
+    """Adjacent hexes always see each other (the reading ``always_clear`` of GH.LOS.ADJACENT)."""
     _prev: dict[Hex, Hex] = field(default_factory=dict)
     _hits: dict[tuple[int, Hex, str | None], frozenset[frozenset[str]]] = field(default_factory=dict)
     _attack_hexes: dict[tuple[int, str], list[Hex]] = field(default_factory=dict)
@@ -281,7 +283,7 @@ class TurnMap:
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """Line of sight between two hexes (L496-498): a clear corner-to-corner segment (the space caches it)."""
-        return self.board.visible(a, b)
+        return self.board.visible(a, b) or (self.adjacent_sees and b in self.adjacent.get(a, ()))
 
     def range(self, a: Hex, b: Hex) -> int | None:
         """Range from ``a`` to ``b`` around walls and doors (L499-502)."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from fractions import Fraction
+from typing import Final
 
+from adjudicator.core.ruling import Ruling
 from adjudicator.games.gloomhaven.terrain import touches_door, touches_wall
 from adjudicator.spaces.hex import Hex, HexSpace, Point, Segment, centre, corners
 
@@ -70,12 +72,37 @@ def _area2(poly: tuple[Point, ...]) -> int:
     return sum(poly[i][0] * poly[(i + 1) % len(poly)][1] - poly[(i + 1) % len(poly)][0] * poly[i][1] for i in range(6))
 
 
-def line_facts(line: Segment, busy: bool) -> dict[str, bool]:
-    """The facts of ``los.line_clear`` for one corner-to-corner line."""
+def line_facts(line: Segment, busy: bool, adjacent: bool = False) -> dict[str, bool]:
+    """The facts of ``los.line_clear`` for one corner-to-corner line (``adjacent``: its two hexes are adjacent)."""
     return {
         "touches_wall": touches_wall(line),
         "touches_wall_corner": line.thin_wall_end,
         "touches_closed_door": touches_door(line),
         "touches_partial_hex": line.outside,
         "touches_figure_or_obstacle": busy,
+        "ends_adjacent": adjacent,
     }
+
+
+ADJACENT_BLIND: Final = {
+    "touches_wall": True,
+    "touches_wall_corner": False,
+    "touches_closed_door": False,
+    "touches_partial_hex": True,
+    "touches_figure_or_obstacle": False,
+    "ends_adjacent": True,
+}
+"""``los.line_clear`` facts of a line between adjacent hexes touching walls and the map's edge.
+
+Clear only when adjacency alone gives sight (the reading ``always_clear`` of GH.LOS.ADJACENT).
+"""
+
+
+def adjacent_always_see(ruling: Ruling) -> bool:
+    """Whether, under the ruling's readings, adjacent hexes see each other whatever walls their corners touch."""
+    return ruling.decide("los.line_clear", ADJACENT_BLIND).value is True
+
+
+def sees(board: HexSpace, a: Hex, b: Hex, *, adjacent_sees: bool) -> bool:
+    """Line of sight from ``a`` to ``b``: a clear corner-to-corner line, or adjacency when ``adjacent_sees``."""
+    return board.visible(a, b) or (adjacent_sees and b in board.adjacent(a))

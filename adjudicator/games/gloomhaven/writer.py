@@ -17,21 +17,34 @@ from adjudicator.games.gloomhaven.model import (
     CONDITIONS,
     Area,
     AttackQuery,
+    AttackTargetsQuery,
+    CardAttacksQuery,
+    ElementsQuery,
     Endpoint,
+    HealQuery,
+    HexStateQuery,
     InitiativeQuery,
     LineOfSightQuery,
+    LongRestQuery,
     MonsterAttack,
     MonsterTurnQuery,
     MoveQuery,
     Piece,
+    PushQuery,
     Query,
     RangeQuery,
     ScenarioLevelQuery,
     Situation,
+    SummonQuery,
+    TargetsQuery,
+    Token,
     Trap,
 )
 from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.hex import HexSpace
+
+MapQuery = PushQuery | HexStateQuery | SummonQuery | TargetsQuery | AttackTargetsQuery
+"""The queries :func:`_map_query` writes."""
 
 
 def _number(value: Fraction) -> int | float:
@@ -63,9 +76,11 @@ def _piece(piece: Piece, board: HexSpace) -> CommentedMap:
     return flow_map(out)
 
 
-def _trap(trap: Trap, board: HexSpace) -> CommentedMap:
+def _trap(trap: Trap | Token, board: HexSpace) -> CommentedMap:
     """One ``objects`` entry."""
     out: dict[str, Any] = {"type": trap.type, "at": board.name(trap.at)}
+    if isinstance(trap, Token):
+        return flow_map(out if trap.name is None else {**out, "name": trap.name})
     if trap.damage is not None:
         out["damage"] = trap.damage
     if trap.conditions:
@@ -99,6 +114,8 @@ def _monster_attack(attack: MonsterAttack) -> CommentedMap:
         out["area"] = _area(attack.area)
     if attack.add_targets:
         out["add_targets"] = attack.add_targets
+    if attack.stat_range is not None:
+        out["stat_range"] = attack.stat_range
     if attack.area is None:
         out.fa.set_flow_style()
     return out
@@ -136,6 +153,14 @@ def _attack(query: AttackQuery) -> CommentedMap:
     if query.deck is not None:
         out["deck"] = flow_seq([DoubleQuotedScalarString(card) for card in query.deck])
     out |= {key: getattr(query, key) for key in ("bless", "curse") if getattr(query, key)}
+    if query.attacker is not None:
+        out["attacker"] = query.attacker
+    out |= {key: getattr(query, key) for key in ("retaliate", "retaliate_range") if getattr(query, key)}
+    out |= {key: getattr(query, key) for key in ("distance", "hit_points") if getattr(query, key) is not None}
+    if query.effects:
+        out["effects"] = _conditions(query.effects)
+    if query.drawn:
+        out["drawn"] = flow_seq([DoubleQuotedScalarString(card) for card in query.drawn])
     return flow_map(out)
 
 
@@ -153,8 +178,54 @@ def _initiative(query: InitiativeQuery) -> CommentedMap:
     return out
 
 
+def _effect_query(query: HealQuery | ElementsQuery | LongRestQuery | CardAttacksQuery) -> CommentedMap:
+    """A ``heal``, ``elements``, ``long_rest`` or ``card_attacks`` query, leaving out fields at their defaults."""
+    if isinstance(query, CardAttacksQuery):
+        out = {"kind": query.kind, "target": query.target, "hit_points": query.hit_points}
+        return flow_map(out | {"damages": flow_seq(list(query.damages))})
+    if isinstance(query, ElementsQuery):
+        out = CommentedMap({"kind": query.kind})
+        if query.state:
+            out["state"] = flow_map(dict(query.state))
+        for key in ("infuse", "consume"):
+            if getattr(query, key):
+                out[key] = flow_seq(list(getattr(query, key)))
+        return out
+    fields: dict[str, Any] = {"kind": query.kind}
+    for key, value in vars(query).items():
+        if key == "kind" or value is None or (key, value) in {("decline_heal", False), ("discard", 0)}:
+            continue  # at its default
+        fields[key] = value
+    return flow_map(fields)
+
+
+def _map_query(query: MapQuery, board: HexSpace) -> CommentedMap:
+    """A ``push``, ``pull``, ``hex_state``, ``summon``, ``targets`` or ``attack_targets`` query."""
+    if isinstance(query, AttackTargetsQuery):
+        doc = CommentedMap({"kind": query.kind, "attacker": query.attacker})
+        if query.attack != MonsterAttack():
+            doc["attack"] = _monster_attack(query.attack)
+        if query.targets is not None:
+            doc["targets"] = flow_seq(list(query.targets))
+        return doc
+    if isinstance(query, TargetsQuery):
+        out: dict[str, Any] = {"kind": query.kind, "figure": query.figure, "who": query.who}
+        return flow_map(out if query.range == 1 else {**out, "range": query.range})
+    if isinstance(query, HexStateQuery):
+        return flow_map({"kind": query.kind, "at": board.name(query.at)})
+    if isinstance(query, SummonQuery):
+        out = {"kind": query.kind, "summoner": query.summoner}
+        return flow_map(out if query.at is None else {**out, "at": board.name(query.at)})
+    out = {"kind": query.kind, "attacker": query.attacker, "target": query.target, "amount": query.amount}
+    if query.path is not None:
+        out["path"] = flow_seq([board.name(h) for h in query.path])
+    return flow_map(out)
+
+
 def _query(query: Query, board: HexSpace) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
     """The ``query`` section."""
+    if isinstance(query, HealQuery | ElementsQuery | LongRestQuery | CardAttacksQuery):
+        return _effect_query(query)
     if isinstance(query, MonsterTurnQuery):
         return _monster_turn(query, board)
     if isinstance(query, AttackQuery):
@@ -166,6 +237,8 @@ def _query(query: Query, board: HexSpace) -> CommentedMap:  # noqa: PLR0911 - on
         if query.difficulty != "normal":
             out["difficulty"] = query.difficulty
         return flow_map({**out, "solo_or_open": True} if query.solo_or_open else out)
+    if isinstance(query, PushQuery | HexStateQuery | SummonQuery | TargetsQuery | AttackTargetsQuery):
+        return _map_query(query, board)
     if isinstance(query, MoveQuery):
         out = {"kind": query.kind, "piece": query.piece, "path": flow_seq([board.name(h) for h in query.path])}
         out["points"] = query.points

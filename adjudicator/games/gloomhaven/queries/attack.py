@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.engine import FactError
@@ -29,6 +30,8 @@ from adjudicator.games.gloomhaven.deck import (
     final_amount,
     mean,
 )
+from adjudicator.games.gloomhaven.queries.card_pick import drawn_answer
+from adjudicator.games.gloomhaven.queries.retaliate import after_damage
 from adjudicator.situation.answer import Answer
 
 if TYPE_CHECKING:
@@ -229,9 +232,16 @@ def attack_input(query: Any, pieces: Sequence[Any]) -> AttackInput:
 
 
 def answer(spec: Spec, situation: Situation) -> Answer:
-    """Answer a situation's ``attack`` query."""
+    """Answer a situation's ``attack`` query (with the target's Retaliate and the attack's effects, if given)."""
     attack = attack_input(situation.query, situation.pieces)
-    return damage_answer(spec, situation.ruleset, situation.readings, attack)
+    drawn: tuple[str, ...] = getattr(situation.query, "drawn", ())
+    if drawn:  # the two cards drawn are known: which one is used
+        result = drawn_answer(spec, situation.ruleset, dict(situation.readings), attack, drawn)
+    else:
+        result = damage_answer(spec, situation.ruleset, situation.readings, attack)
+    damage = {int(amount): Fraction(p) for amount, p in result.outcome["damage"].items()}
+    after_damage(spec, situation, result, damage, poisoned=attack.poisoned)
+    return result
 
 
 __all__ = ["AttackInput", "answer", "attack_input", "damage_answer", "final_amount"]

@@ -35,7 +35,7 @@ def _facts(situation: Situation, line: Segment, ends: tuple[Hex, Hex]) -> dict[s
     """The facts of ``los.line_clear`` for one line."""
     held = blockers(situation.board, [p.at for p in situation.pieces])
     busy = bool(between(situation.board, held, *ends, line))
-    return line_facts(line, busy)
+    return line_facts(line, busy, ends[1] in situation.board.adjacent(ends[0]))
 
 
 def _open_doors(situation: Situation, a: Hex, b: Hex, line: Segment | None) -> list[Hex]:
@@ -89,6 +89,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         return result
     clear = False
     seen: set[tuple[bool, ...]] = set()
+    adjacent = b in board.adjacent(a)
     for candidate in board.corner_segments(a, b):
         facts = _facts(situation, candidate, (a, b))
         key = tuple(facts.values())
@@ -96,6 +97,13 @@ def answer(spec: Spec, situation: Situation) -> Answer:
             continue
         seen.add(key)
         said = f"{where}: every corner-to-corner line is blocked; this kind touches {_blocked_words(candidate)}"
+        if adjacent:
+            said = (
+                f"{where}: the hexes are adjacent, yet every corner-to-corner line touches {_blocked_words(candidate)}"
+            )
         clear = bool(result.cite(ruling.decide("los.line_clear", facts), said, decides=True).value) or clear
+    if adjacent and not clear:
+        text = f"{where}: adjacent hexes get no line of sight of their own; the corner-to-corner test decides"
+        result.note(ruling.rule_step("GH.LOS.ADJACENT", text), decides=True)
     result.outcome = {"clear": clear}
     return result

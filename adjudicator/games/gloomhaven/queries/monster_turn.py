@@ -36,7 +36,7 @@ from adjudicator.core.ruling import Ruling
 from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.model import MonsterTurnQuery, Piece, Situation
 from adjudicator.games.gloomhaven.monster_search import NEGATIVE, AttackShape, Cost, Mover, TurnMap, area_cells
-from adjudicator.games.gloomhaven.sight import between, blockers
+from adjudicator.games.gloomhaven.sight import adjacent_always_see, between, blockers
 from adjudicator.games.gloomhaven.terrain import DOORS
 from adjudicator.situation.answer import Answer
 from adjudicator.spaces.base import SpaceId
@@ -89,6 +89,7 @@ class _Turn:
             allies=frozenset(p.at for p in situation.pieces if p.side == m.side and p.id != m.id),
             enemies={p.id: p.at for p in self.enemies},
             targetable=frozenset(p.id for p in self.enemies if not p.has("invisible")),
+            adjacent_sees=adjacent_always_see(self.ruling),
         )
         self.muddled = m.has("muddle")
         self.best_keys: dict[str, tuple[Any, ...]] = {}
@@ -398,6 +399,7 @@ class _Turn:
 
     def run(self) -> Answer:
         m = self.monster
+        self.explain_summon()
         if m.has("stun"):
             self.performs("move")
             return self.finish([], [(m.at, frozenset())])
@@ -435,6 +437,17 @@ class _Turn:
             )
         self.answer.marks["focus"] = [self.by_id[f].at for f in focus]
         return self.finish(focus, unique)
+
+    def explain_summon(self) -> None:
+        """A summon is not steered: it acts as a monster with a card of Move +0, Attack +0 (L973-975)."""
+        m = self.monster
+        if m.type != "summon":
+            return
+        text = (
+            f"{m.id} is {m.owner}'s summon: it acts by the monsters' rules as if its card read Move +0, Attack +0 "
+            "(its own Move and range), and its enemies are the monsters"
+        )
+        self.answer.note(self.ruling.rule_step("GH.SUMMON.AI", text), decides=True)
 
     def explain_goal(self, focus: str, found: Sequence[Choice], *, now: bool) -> None:
         """Cite GH.MMOVE.TARGET_HEX: where it attacks from, or the hexes it heads on to (or stays on)."""
@@ -544,7 +557,7 @@ class _Turn:
             if not closer and not any(self.map.can_target_from(self.shape, ally.at, f) for f in focus):
                 continue
             facts: dict[str, Value] = {
-                "mover": "monster",
+                "mover": self.monster.type,
                 "mode": self.map.mover.mode,
                 "occupant": "ally",
                 "obstacle": self.map.features.get(ally.at) == "obstacle",
@@ -571,18 +584,25 @@ class _Turn:
     def explain_attack_range(self) -> None:
         """Cite the range it attacks with: the stat card's when the card gives none, melee for a grey area."""
         attack = self.query.attack
-        stated = attack.range if attack is not None else 0
+        split = attack is not None and attack.stat_range is not None  # the file tells the two ranges apart
+        card = attack.range if attack is not None and split else 0
+        stat = (attack.stat_range or 0) if attack is not None and split else (attack.range if attack else 0)
+        stated = card or stat
         area = self.area_kind()
         if not self.attacks or (stated == 0 and area != "grey"):
             return
         facts: dict[str, Value] = {
-            "card_range": 0,
-            "stat_range": stated,
+            "card_range": card,
+            "stat_range": stat,
             "area": area,
             "has_attack": True,
             "disarmed": False,
         }
-        where = "attack.range (the card's range, or the stat card's when the card states none)"
+        where = (
+            f"the card's Range {card or 'none'}, the stat card's range {stat or 'melee'}"
+            if split
+            else "attack.range (the card's range, or the stat card's when the card states none)"
+        )
         try:
             self.answer.cite(self.ruling.decide("monster.attack_range", facts), where, decides=True)
         except FactError:  # a range beyond the decision's declared values: the rule, stated
@@ -694,6 +714,7 @@ class _Turn:
             "touches_closed_door": False,
             "touches_partial_hex": False,
             "touches_figure_or_obstacle": True,
+            "ends_adjacent": at in self.board.adjacent(h),
         }
         self.answer.cite(self.ruling.decide("los.line_clear", facts), where, decides=True)
 
