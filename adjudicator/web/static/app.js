@@ -58,6 +58,10 @@ function parseValue(schema, text) {
   if (trimmed === "") return undefined;
   if (kind === "integer" || kind === "integer-or-word") return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
   if (kind === "number") return Number(trimmed);
+  if (kind === "array" && typeOf(schema.items) === "object") {
+    // a list of objects (a group's moves) is written as JSON objects separated by commas
+    try { return JSON.parse(`[${trimmed}]`); } catch { return trimmed; }
+  }
   if (kind === "array") return trimmed.split(",").map((s) => parseValue(schema.items, s)).filter((v) => v !== undefined);
   if (kind === "object") {
     try { return JSON.parse(trimmed); } catch { return trimmed; }

@@ -62,7 +62,7 @@ function placePiece(doc, name, type, defaults) {
 
 function setQueryField(doc, field, name, listFields) {
   const piece = pieceAt(doc, name);
-  const value = piece && field !== "to" && field !== "end" ? piece.id : name;
+  const value = piece && field !== "to" && field !== "end" && field !== "at" ? piece.id : name;
   doc.query = doc.query || {};
   if (listFields.includes(field)) {
     const list = Array.isArray(doc.query[field]) ? doc.query[field] : [];
@@ -265,13 +265,22 @@ export const hex = {
     const rows = hexRows(doc);
     return { width: rows[0]?.length || 0, height: rows.length };
   },
-  tools() {
+  tools(game, schema) {
+    const objects = squareObjects(schema);
     return [
       ...HEX_TERRAIN.map(([ch, label]) => ({ id: `terrain:${ch}`, label })),
       { id: "wall", label: "thin wall", hint: "click two neighbouring hexes" },
+      ...(objects.length ? [{ id: "object", label: "object", option: { type: "select", values: objects } }] : []),
       { id: "piece", label: "figure", option: { type: "select", values: ["monster", "character", "summon"] } },
       { id: "erase", label: "erase" },
-      { id: "query", label: "question field", option: { type: "select", values: ["monster", "piece", "path", "from", "to", "end", "targets"] } },
+      {
+        id: "query",
+        label: "question field",
+        option: {
+          type: "select",
+          values: ["monster", "piece", "path", "from", "to", "end", "targets", "attacker", "target", "figure", "summoner", "at"],
+        },
+      },
     ];
   },
   defaults() {
@@ -305,15 +314,22 @@ export const hex = {
         if (owner) piece.owner = owner.id;
       }
       state.selected = id;
+    } else if (tool === "object") {
+      const objects = (doc.objects || []).filter((o) => o.at !== name);
+      if (objects.length === (doc.objects || []).length) objects.push({ type: option || "money", at: name });
+      doc.objects = objects;
+      if (!objects.length) delete doc.objects;
     } else if (tool === "erase") {
       doc.pieces = (doc.pieces || []).filter((p) => p.at !== name);
+      doc.objects = (doc.objects || []).filter((o) => o.at !== name);
+      if (!doc.objects.length) delete doc.objects;
     } else if (tool === "query") {
       const field = option || "monster";
-      if (field === "end" || field === "targets") {
+      if ((field === "end" || field === "targets") && doc.query.kind === "monster_turn") {
         doc.query.play = doc.query.play || { end: null, targets: [] };
         if (field === "end") doc.query.play.end = name;
         else doc.query.play.targets = [...(doc.query.play.targets || []), pieceAt(doc, name)?.id || name];
-      } else setQueryField(doc, field, name, ["path"]);
+      } else setQueryField(doc, field, name, ["path", "targets"]);
     }
   },
   centre(col, row) {
@@ -355,6 +371,12 @@ export const hex = {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
       const [dx, dy] = [(y2 - y1) * 0.29, -(x2 - x1) * 0.29];
       svg.append(el("line", { x1: mx + dx, y1: my + dy, x2: mx - dx, y2: my - dy, class: "wall" }));
+    }
+    for (const obj of doc.objects || []) {
+      const p = parseCell(obj.at);
+      if (!p) continue;
+      const [x, y] = this.centre(p.col, p.row);
+      svg.append(el("text", { x: x - 9, y: y + s * 0.75, class: "label" }, obj.type === "pressure_plate" ? "plate" : obj.type));
     }
     drawPieces(svg, doc, (name) => {
       const p = parseCell(name);
