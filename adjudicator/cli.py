@@ -294,13 +294,28 @@ def print_rule(spec: Spec, data: dict[str, Any]) -> None:
 
 @main.command(name="coverage")
 @click.argument("ruleset")
+@click.option("--rules", "by_rules", is_flag=True, help="Instead: the formal rules the examples' answers rest on.")
+@click.option(
+    "--examples",
+    "folder",
+    default="examples",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="With --rules: the folder of situation files.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @guarded
-def coverage_cmd(ruleset: str, as_json: bool) -> None:
-    """Share of RULESET's source lines cited by a rule or listed as non-rule text."""
+def coverage_cmd(ruleset: str, by_rules: bool, folder: str, as_json: bool) -> None:
+    """Share of RULESET's source lines cited by a rule or listed as non-rule text.
+
+    With --rules: which formal rules of RULESET decide a step of some example's answer, and which none does.
+    """
     spec = spec_or_fail()
     if ruleset not in spec.rulesets():
         raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(spec.rulesets())})")
+    if by_rules:
+        rules_coverage(ruleset, Path(folder), as_json=as_json)
+        return
     if not spec.seeds_available:
         raise UsageError(f"coverage: {SEEDS_NEEDED}")
     report = coverage(spec, ruleset)
@@ -336,6 +351,32 @@ def coverage_cmd(ruleset: str, as_json: bool) -> None:
         )
         for first, last in src.uncovered:
             out.print(f"    uncovered L{first}" + (f"-{last}" if last != first else ""))
+
+
+def rules_coverage(ruleset: str, folder: Path, *, as_json: bool) -> None:
+    """``coverage RULESET --rules``: the examples each formal rule settles, the share exercised, the rest listed."""
+    from adjudicator.judge.examples import rules_exercised  # noqa: PLC0415 - the query engine loads only here
+
+    if not folder.is_dir():
+        raise UsageError(f"{folder}: no such folder")
+    spec = load_spec(games=(game_of(ruleset).id,))
+    report = rules_exercised(spec, ruleset, folder)
+    if as_json:
+        emit_json(report.to_json())
+        return
+    out.print(
+        f"{report.exercised} of {report.formal} formal rules decide a step of some example "
+        f"({100.0 * report.share:.1f}%)"
+    )
+    if report.unexercised:
+        table = Table(title=f"Formal rules of {ruleset} that no example in {folder}/ exercises")
+        for col in ("id", "title", "cites"):
+            table.add_column(col)
+        for found in report.unexercised:
+            table.add_row(found.id, escape(found.title), escape(", ".join(cite_text(spec, c) for c in found.cites[:1])))
+        out.print(table)
+    for shown, why in report.unanswered:
+        out.print(f"[yellow]not answered[/] {escape(shown)}: {escape(why)}")
 
 
 @main.command()
