@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from adjudicator.spaces import Space
 from adjudicator.spaces.base import MapText
-from adjudicator.spaces.hex import KIND, Hex, HexSpace, Legend, from_cube, mirror, rotate, to_cube
+from adjudicator.spaces.hex import KIND, Hex, HexSpace, Legend, from_cube, hex_distance, mirror, rotate, to_cube
 from adjudicator.spaces.hex.geometry import (
     corners,
     segment_enters_polygon,
@@ -292,3 +292,31 @@ def test_clear_distances_are_networkx_distances(board: HexSpace, data: st.DataOb
     """The hand-written breadth-first count (kept: it is the monster turn's hot path) is networkx's count."""
     origin, _ = two(board, data)
     assert dict(board.clear_distances(origin)) == networkx_clear_distances(board, origin)
+
+
+@settings(max_examples=100, deadline=None)
+@given(MAPS, st.data(), st.integers(0, 6))
+def test_clear_within_is_the_clear_distances_cut_at_the_limit(board: HexSpace, data: st.DataObject, limit: int) -> None:
+    """The bounded count (searched only that far, or cut from a full count already made) is the full count cut."""
+    origin, other = two(board, data)
+    board.clear_distances(other)  # counted in full first: its cut comes from that count, the other's from a search
+    for start in (origin, other):
+        expected = {n for n, d in networkx_clear_distances(board, start).items() if d <= limit}
+        assert board.clear_within(start, limit) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(MAPS)
+def test_links_are_every_hex_adjacent_hexes(board: HexSpace) -> None:
+    """The shared mapping of links gives each hex of the map its adjacent hexes, in reading order."""
+    assert list(board.links()) == list(board.spaces())
+    assert all(board.links()[x] == board.adjacent(x) for x in board.spaces())
+
+
+def test_hex_distance_is_the_cube_distance() -> None:
+    """The steps between two hexes, worked out without cube coordinates, are the cube distance."""
+    hexes = [Hex(c, r) for c in range(-3, 7) for r in range(-3, 7)]
+    for a in hexes:
+        for b in hexes:
+            ca, cb = to_cube(a), to_cube(b)
+            assert hex_distance(a, b) == max(abs(x - y) for x, y in zip(ca, cb, strict=True))

@@ -29,7 +29,7 @@ from functools import cached_property
 from itertools import combinations
 
 from adjudicator.games.gloomhaven.terrain import DOORS, WALL
-from adjudicator.spaces.hex import Cube, Hex, HexSpace, from_cube, mirror, rotate, to_cube
+from adjudicator.spaces.hex import Cube, Hex, HexSpace, from_cube, hex_distance, mirror, rotate, to_cube
 
 NEGATIVE = frozenset({"trap", "hazardous"})
 """Hexes a monster avoids (L1268-1273, L1342-1346)."""
@@ -48,6 +48,15 @@ class AttackShape:
     """The area's red hexes in cube coordinates relative to the grey hex (melee) or to the first red hex."""
     melee_area: bool = False
     add_targets: int = 0
+
+    @cached_property
+    def offsets(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+        """:attr:`orientations` as column and row offsets from the grey hex, for a hex in an even then an odd row.
+
+        In odd-r offset rows a cube step moves every hex of the even rows by the same column and row, and
+        every hex of the odd rows likewise, so a melee area is placed round a hex without cube coordinates.
+        """
+        return (_offsets(self.orientations, 0), _offsets(self.orientations, 1))
 
     @property
     def extra(self) -> int:
@@ -110,6 +119,7 @@ class TurnMap:
     _prev: dict[Hex, Hex] = field(default_factory=dict)
     _hits: dict[tuple[int, Hex, str | None], frozenset[frozenset[str]]] = field(default_factory=dict)
     _attack_hexes: dict[tuple[int, str], list[Hex]] = field(default_factory=dict)
+    _ranged_placements: dict[tuple[int, str | None], list[tuple[Hex, ...]]] = field(default_factory=dict)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[Hex]:
@@ -119,34 +129,58 @@ class TurnMap:
     @cached_property
     def adjacent(self) -> dict[Hex, tuple[Hex, ...]]:
         """Each hex's adjacent hexes (the space's: across no thin wall, wall hexes excluded), wall hexes left out."""
-        board = self.board
-        return {h: board.adjacent(h) for h in self.features}
+        links = self.board.links()
+        return {h: links[h] for h in self.features}
 
     @cached_property
     def features(self) -> dict[Hex, str]:
         """The feature word of each hex of the map that is not a wall hex."""
         return {h: word for h, word in self.board.terrain_map().items() if word != WALL}
 
+    @cached_property
+    def _enterable(self) -> frozenset[Hex]:
+        """The hexes the monster may enter at all (:meth:`enterable`)."""
+        return frozenset(h for h, word in self.features.items() if word not in DOORS)
+
+    @cached_property
+    def _passable(self) -> frozenset[Hex]:
+        """The hexes a normal move may pass through (:meth:`passable`)."""
+        features, enemies = self.features, self.enemy_hexes
+        return frozenset(h for h in self._enterable if features[h] != "obstacle" and h not in enemies)
+
+    @cached_property
+    def _entries(self) -> dict[Hex, tuple[tuple[Hex, int, int], ...]]:
+        """For each hex, its enterable adjacent hexes with the cost of entering each (:meth:`_enter`), in order."""
+        features = self.features
+        by_word = {word: _entry_cost(word) for word in set(features.values())}
+        costs = {h: (h, *by_word[features[h]]) for h in self._enterable}
+        entries: dict[Hex, tuple[tuple[Hex, int, int], ...]] = {}
+        for h, links in self.adjacent.items():
+            entries[h] = tuple([costs[n] for n in links if n in costs])
+        return entries
+
     def enterable(self, h: Hex) -> bool:
         """Whether the monster may enter ``h`` at all: never a closed or locked door (L1316-1321, L1927-1928)."""
-        return self.features.get(h, WALL) not in DOORS and h in self.features
+        return h in self._enterable
 
     def passable(self, h: Hex) -> bool:
         """Whether a normal move may pass through ``h`` (L518-529): no obstacle, no enemy."""
-        return self.enterable(h) and self.features[h] != "obstacle" and h not in self.enemy_hexes
+        return h in self._passable
 
     def can_end(self, h: Hex) -> bool:
         """Whether the monster may end its move on ``h`` (L533-539, L1347-1348)."""
-        if h == self.mover.start:
-            return True
-        if not self.enterable(h) or h in self.enemy_hexes or h in self.allies:
-            return False
-        return self.mover.mode == "flying" or self.features[h] != "obstacle"
+        return h in self._ends
+
+    @cached_property
+    def _ends(self) -> frozenset[Hex]:
+        """The hexes it may end its move on (:meth:`can_end`): its own, and each free one it may stand on."""
+        flying, features, taken = self.mover.mode == "flying", self.features, self.enemy_hexes | self.allies
+        free = (h for h in self._enterable if h not in taken and (flying or features[h] != "obstacle"))
+        return frozenset((self.mover.start, *free))
 
     def _enter(self, h: Hex) -> Cost:
         """The cost of entering ``h`` on a normal move."""
-        feature = self.features[h]
-        return (1 if feature in NEGATIVE else 0, 2 if feature == "difficult" else 1)
+        return _entry_cost(self.features[h])
 
     def _last(self, h: Hex) -> Cost:
         """The extra cost of ``h`` as the last hex of a Jump (it counts as a normal move, L535-536)."""
@@ -169,26 +203,26 @@ class TurnMap:
                 else:
                     neg, extra = self._last(h)
                     best[h] = (neg, n + extra)
-        return {h: c for h, c in best.items() if self.can_end(h)}
+        ends = self._ends
+        return {h: c for h, c in best.items() if h in ends}
 
     def _dijkstra(self, start: Hex) -> dict[Hex, Cost]:
         best: dict[Hex, Cost] = {start: (0, 0)}
         heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+        entries, passable = self._entries, self._passable
+        prev = self._prev if start == self.mover.start else {}
         while heap:
             neg, pts, here = heapq.heappop(heap)
-            if best.get(here, (neg, pts)) < (neg, pts):
+            if best[here] < (neg, pts):
                 continue
-            if here != start and not self.passable(here):
+            if here != start and here not in passable:
                 continue  # reached (an end hex needs no passing) but not passed through
-            for n in self.adjacent[here]:
-                if not self.enterable(n):
-                    continue
-                dn, dp = self._enter(n)
+            for n, dn, dp in entries[here]:
                 cost = (neg + dn, pts + dp)
-                if n not in best or cost < best[n]:
+                known = best.get(n)
+                if known is None or cost < known:
                     best[n] = cost
-                    if start == self.mover.start:
-                        self._prev[n] = here
+                    prev[n] = here
                     heapq.heappush(heap, (cost[0], cost[1], n))
         return best
 
@@ -204,13 +238,14 @@ class TurnMap:
         """Hexes a Jump or Flying move counts, passing figures, obstacles and terrain (doors excluded)."""
         found = {start: 0}
         queue = deque([start])
+        entries = self._entries
+        prev = self._prev if start == self.mover.start else {}
         while queue:
             here = queue.popleft()
-            for n in self.adjacent[here]:
-                if n not in found and self.enterable(n):
+            for n, _, _ in entries[here]:
+                if n not in found:
                     found[n] = found[here] + 1
-                    if start == self.mover.start:
-                        self._prev.setdefault(n, here)
+                    prev.setdefault(n, here)
                     queue.append(n)
         return found
 
@@ -220,7 +255,8 @@ class TurnMap:
     def within(self) -> dict[Hex, Cost]:
         """For each hex it may end on this turn: the fewest negative hexes, then the fewest points (within Move)."""
         found = self._within_normal() if self.mover.mode == "normal" else self._within_plain()
-        return {h: c for h, c in found.items() if self.can_end(h)}
+        ends = self._ends
+        return {h: c for h, c in found.items() if h in ends}
 
     def _within_plain(self) -> dict[Hex, Cost]:
         start = self.mover.start
@@ -237,16 +273,17 @@ class TurnMap:
         start = self.mover.start
         layers: dict[tuple[Hex, int], int] = {(start, 0): 0}
         heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+        entries, passable = self._entries, self._passable
         while heap:
             neg, pts, here = heapq.heappop(heap)
-            if layers.get((here, pts), neg) < neg or (here != start and not self.passable(here)):
+            if layers[here, pts] < neg or (here != start and here not in passable):
                 continue
-            for nxt in self.adjacent[here]:
-                if not self.enterable(nxt):
+            for nxt, dn, dp in entries[here]:
+                if pts + dp > points:
                     continue
-                dn, dp = self._enter(nxt)
                 key = (nxt, pts + dp)
-                if key[1] <= points and (key not in layers or neg + dn < layers[key]):
+                known = layers.get(key)
+                if known is None or neg + dn < known:
                     layers[key] = neg + dn
                     heapq.heappush(heap, (neg + dn, pts + dp, nxt))
         result: dict[Hex, Cost] = {}
@@ -263,18 +300,18 @@ class TurnMap:
             return {h: (last[0], n + last[1]) if h != goal else (0, 0) for h, n in steps.items()}
         best: dict[Hex, Cost] = {goal: (0, 0)}
         heap: list[tuple[int, int, Hex]] = [(0, 0, goal)]
+        entries, passable = self._entries, self._passable
         while heap:
             neg, pts, here = heapq.heappop(heap)
-            if best.get(here, (neg, pts)) < (neg, pts):
+            if best[here] < (neg, pts):
                 continue
-            if here != goal and not self.passable(here):
+            if here != goal and here not in passable:
                 continue  # a predecessor must be passable to go on through it
             dn, dp = self._enter(here)
-            for prev in self.adjacent[here]:
-                if not self.enterable(prev):
-                    continue
-                cost = (neg + dn, pts + dp)
-                if prev not in best or cost < best[prev]:
+            cost = (neg + dn, pts + dp)
+            for prev, _, _ in entries[here]:
+                known = best.get(prev)
+                if known is None or cost < known:
                     best[prev] = cost
                     heapq.heappush(heap, (cost[0], cost[1], prev))
         return best
@@ -296,10 +333,14 @@ class TurnMap:
     def in_reach(self, attacker: Hex, target: Hex, reach: int) -> bool:
         """Whether ``target`` is within ``reach`` and in line of sight of ``attacker``.
 
-        Range is symmetric, so it is counted from the target (few) rather than from each attacker hex (many).
+        Range is symmetric, so it is counted from the target (few) rather than from each attacker hex (many),
+        and no farther than ``reach``.
         """
-        distance = self.range_from(target).get(attacker)
-        return distance is not None and distance <= reach and self.sees(attacker, target)
+        return attacker in self.within_range(target, reach) and self.sees(attacker, target)
+
+    def within_range(self, origin: Hex, reach: int) -> frozenset[Hex]:
+        """The hexes at range ``reach`` or less from ``origin`` (:meth:`range_from`, counted only that far)."""
+        return self.board.clear_within(origin, reach)
 
     def single_targets(self, attack: AttackShape, h: Hex) -> frozenset[str]:
         """The enemies a single-target attack from ``h`` may hit (range and sight, L1392-1398)."""
@@ -321,26 +362,46 @@ class TurnMap:
         return found
 
     def _area_sets(self, attack: AttackShape, h: Hex, focus: str | None) -> set[frozenset[str]]:
-        origin = to_cube(h)
-        by_hex = {self.enemies[e]: e for e in self.targetable}
-        anchors = [to_cube(self.enemies[focus])] if focus is not None else [to_cube(at) for at in by_hex]
+        by_hex = self._by_hex
+        near = None if attack.melee_area else self.within_range(h, attack.range)
         out: set[frozenset[str]] = set()
-        counted = self.range_from(h)
-        for cells in attack.orientations:
-            if attack.melee_area:
-                shifts = [origin] if focus is None or any(_add(origin, c) == anchors[0] for c in cells) else []
-            else:
-                shifts = list({_sub(at, c) for at in anchors for c in cells})
-            for shift in shifts:
-                placed = [from_cube(_add(shift, c)) for c in cells]
-                if not attack.melee_area and not any(counted.get(p, attack.range + 1) <= attack.range for p in placed):
-                    continue
-                hit = frozenset(by_hex[p] for p in placed if p in by_hex and self.sees(h, p))
-                if focus is None or focus in hit:
-                    out.add(hit)
+        for placed in self._placements(attack, h, focus):
+            if near is not None and near.isdisjoint(placed):
+                continue  # no red hex in range
+            hit = frozenset(by_hex[p] for p in placed if p in by_hex and self.sees(h, p))
+            if focus is None or focus in hit:
+                out.add(hit)
         if focus is None:
             out = {hit for hit in out if hit} or {frozenset()}
         return out
+
+    @cached_property
+    def _by_hex(self) -> dict[Hex, str]:
+        """The enemies that may be attacked, by hex."""
+        return {self.enemies[e]: e for e in self.targetable}
+
+    def _placements(self, attack: AttackShape, h: Hex, focus: str | None) -> Sequence[tuple[Hex, ...]]:
+        """The red hexes of each placement of the area attacking from ``h`` (with ``focus``: those covering it).
+
+        A melee area lies round ``h`` in each orientation; a ranged one on the focus (or on any enemy
+        without one) by each of its red hexes, wherever ``h`` is (kept for the turn).
+        """
+        if attack.melee_area:
+            col, row = h
+            around = [tuple([Hex(col + dc, row + dr) for dc, dr in cells]) for cells in attack.offsets[row % 2]]
+            return around if focus is None else [placed for placed in around if self.enemies[focus] in placed]
+        key = (id(attack), focus)
+        found = self._ranged_placements.get(key)
+        if found is None:
+            anchors = [self.enemies[focus]] if focus is not None else list(self._by_hex)
+            cubes = [to_cube(at) for at in anchors]
+            seen: dict[frozenset[Hex], tuple[Hex, ...]] = {}
+            for cells in attack.orientations:
+                for shift in {_sub(at, c) for at in cubes for c in cells}:
+                    placed = tuple(from_cube(_add(shift, c)) for c in cells)
+                    seen.setdefault(frozenset(placed), placed)
+            found = self._ranged_placements[key] = list(seen.values())
+        return found
 
     def target_sets(self, attack: AttackShape, h: Hex, focus: str) -> set[frozenset[str]]:
         """Every largest set of enemies the attack from ``h`` may hit with ``focus`` among them.
@@ -375,7 +436,8 @@ class TurnMap:
             return frozenset({focus}), targets - {focus}
         single = self.single_targets(attack, h)
         bases = self.area_sets(attack, h, focus if attack.extra == 0 else None)
-        base = next((b for b in sorted(bases, key=len, reverse=True) if b <= targets and targets - b <= single), None)
+        ordered = sorted(bases, key=lambda b: (-len(b), sorted(b)))  # the largest first; ties by name, so runs agree
+        base = next((b for b in ordered if b <= targets and targets - b <= single), None)
         return (frozenset(), targets) if base is None else (base, targets - base)
 
     def can_target_from(self, attack: AttackShape, h: Hex, focus: str) -> bool:
@@ -404,14 +466,29 @@ class TurnMap:
             cube = to_cube(at)
             candidates = {from_cube(_sub(cube, c)) for cells in attack.orientations for c in cells}
             if attack.extra > 0:
-                candidates |= {h for h, d in self.range_from(at).items() if d <= attack.reach}
+                candidates |= self.within_range(at, attack.reach)
         elif attack.red:
             reach = attack.reach + _span(attack.red)
-            candidates = {h for h in self.paths if self.board.distance(h, at) <= reach}
+            candidates = {h for h in self.paths if hex_distance(h, at) <= reach}
         else:
-            candidates = {h for h, d in self.range_from(at).items() if d <= attack.reach}
+            candidates = set(self.within_range(at, attack.reach))
         paths = self.paths
         return sorted((h for h in candidates if h in paths), key=lambda h: (paths[h], h.row, h.col))
+
+
+def _offsets(orientations: Sequence[Sequence[Cube]], parity: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each orientation's red hexes as column and row offsets from a hex in a row of that parity."""
+    base = Hex(0, parity)
+    origin = to_cube(base)
+    return tuple(
+        tuple((at.col - base.col, at.row - base.row) for at in (from_cube(_add(origin, c)) for c in cells))
+        for cells in orientations
+    )
+
+
+def _entry_cost(feature: str) -> Cost:
+    """The cost of entering a hex of this feature on a normal move: negative hexes, then movement points."""
+    return (1 if feature in NEGATIVE else 0, 2 if feature == "difficult" else 1)
 
 
 def _plus(a: Cost, b: Cost) -> Cost:

@@ -9,7 +9,9 @@ map computes:
 - :meth:`HexMap.adjacent`: neighbours sharing a side with no thin wall, solid
   hexes left out;
 - :meth:`HexMap.clear_distances`: fewest steps from adjacent to adjacent hex
-  never entering an opaque one (breadth first, cached per origin);
+  never entering an opaque one (breadth first, cached per origin), and
+  :meth:`HexMap.clear_within`: the hexes it puts within a limit (searched only
+  that far);
 - :meth:`HexMap.visible` (cached, stops at the first clear segment),
   :meth:`HexMap.corner_segments` (what each of the 36 corner-to-corner
   segments touches) and :meth:`HexMap.clear_segment` (the first clear one);
@@ -25,8 +27,8 @@ import re
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -68,6 +70,50 @@ def parse_hex(name: str) -> Hex:
     return Hex(col - 1, int(match.group(2)) - 1)
 
 
+@cache
+def _grid_neighbours(width: int, height: int) -> dict[Hex, tuple[Hex, ...]]:
+    """Each position of a ``width`` by ``height`` grid with its on-grid neighbours, in direction order.
+
+    Geometry alone (no terrain, no walls), so maps of one size share it.
+    """
+    grid = _grid(width, height)
+    return {
+        h: tuple(
+            grid[(h.row + dr) * width + h.col + dc]
+            for dc, dr in geometry.OFFSETS[h.row % 2]
+            if 0 <= h.col + dc < width and 0 <= h.row + dr < height
+        )
+        for h in grid
+    }
+
+
+@cache
+def _grid(width: int, height: int) -> tuple[Hex, ...]:
+    """Every position of a ``width`` by ``height`` grid, in reading order (shared by maps of one size)."""
+    return tuple(Hex(j, i) for i in range(height) for j in range(width))
+
+
+@cache
+def _outside(width: int, height: int) -> tuple[_Blocker, ...]:
+    """The positions just off a ``width`` by ``height`` grid next to a hex of it, in order, as blockers."""
+    outside: set[tuple[int, int]] = set()
+    for row in range(height):
+        for col in range(width):
+            if 0 < col < width - 1 and 0 < row < height - 1:
+                continue  # an inner hex: every neighbour is on the grid
+            for dc, dr in geometry.OFFSETS[row % 2]:
+                c, r = col + dc, row + dr
+                if not (0 <= c < width and 0 <= r < height):
+                    outside.add((c, r))
+    return tuple(_blocker(None, Hex(*p)) for p in sorted(outside))
+
+
+@cache
+def _outside_corners(width: int, height: int) -> frozenset[Point]:
+    """The corners of :func:`_outside`'s positions."""
+    return frozenset(c for k in _outside(width, height) for c in geometry.corners(k.hex))
+
+
 def _hex(space: SpaceId) -> Hex:
     """An id as a :class:`Hex` (ids are hexes; callers may pass any hashable)."""
     if isinstance(space, Hex):
@@ -76,19 +122,20 @@ def _hex(space: SpaceId) -> Hex:
     return Hex(int(col), int(row))
 
 
-@dataclass(frozen=True)
-class _Blocker:
+class _Blocker(NamedTuple):
     """A hexagon a clear segment never touches: an opaque hex (its word) or an off-map position (``None``)."""
 
     word: str | None
     hex: Hex
     box: tuple[int, int, int, int]
+    slab: tuple[int, int, int, int]
+    """The hexagon's extent on ``x + y`` and on ``x - y``: low, high, low, high."""
 
-    @cached_property
-    def slab(self) -> tuple[int, int, int, int]:
-        """The hexagon's extent on ``x + y`` and on ``x - y``: low, high, low, high."""
-        x, y = geometry.centre(self.hex)
-        return (x + y - 2, x + y + 2, x - y - 2, x - y + 2)
+
+def _blocker(word: str | None, h: Hex) -> _Blocker:
+    """The blocker on ``h`` (its bounding box and slabs from its centre)."""
+    x, y = geometry.centre(h)
+    return _Blocker(word, h, (x - 1, y - 2, x + 1, y + 2), (x + y - 2, x + y + 2, x - y - 2, x - y + 2))
 
 
 def _box(points: Iterable[Point]) -> tuple[int, int, int, int]:
@@ -165,8 +212,9 @@ class HexMap:
 
     @cached_property
     def _words(self) -> dict[Hex, str]:
-        words = self.legend.words
-        return {Hex(j, i): words[char] for i, row in enumerate(self.rows) for j, char in enumerate(row)}
+        words = self.legend.words  # every row is as long as the first (the builder checks): the grid fits them
+        chars = (char for row in self.rows for char in row)
+        return dict(zip(_grid(self.width, self.height), (words[char] for char in chars), strict=True))
 
     @cached_property
     def _index(self) -> dict[tuple[int, int], Hex]:
@@ -205,6 +253,10 @@ class HexMap:
         links = self._links.get(h)
         return self._link(h) if links is None else links
 
+    def links(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """Every hex of the map with its :meth:`adjacent` hexes, in reading order (one shared mapping)."""
+        return self._links
+
     def _link(self, h: Hex) -> tuple[Hex, ...]:
         """:meth:`adjacent` of any position (on the map or not), computed."""
         index, words, solid, walls = self._index, self._words, self.legend.solid, self.walls
@@ -218,8 +270,22 @@ class HexMap:
 
     @cached_property
     def _links(self) -> dict[Hex, tuple[Hex, ...]]:
-        """:meth:`adjacent` of every hex of the map."""
-        return {h: self._link(h) for h in self._words}
+        """:meth:`adjacent` of every hex of the map (the grid's neighbours, less solid hexes and thin walls)."""
+        words, solid = self._words, self.legend.solid
+        walled: dict[Hex, set[Hex]] = {}
+        for edge in self.walls:
+            a, b = edge
+            walled.setdefault(a, set()).add(b)
+            walled.setdefault(b, set()).add(a)
+        solid_hexes = {h for h, word in words.items() if word in solid}
+        links: dict[Hex, tuple[Hex, ...]] = {}
+        for h, around in _grid_neighbours(self.width, self.height).items():
+            shut = walled.get(h)
+            if shut is None and solid_hexes.isdisjoint(around):
+                links[h] = around  # every neighbour is adjacent
+            else:
+                links[h] = tuple([n for n in around if n not in solid_hexes and (shut is None or n not in shut)])
+        return links
 
     def graph(self) -> nx.DiGraph[SpaceId]:
         """Every step between neighbours, each edge carrying its :class:`Step`, cached and frozen."""
@@ -287,14 +353,16 @@ class HexMap:
             found = cache[h] = self._breadth_first(h)
         return found
 
-    def _breadth_first(self, origin: Hex) -> dict[Hex, int]:
-        """The search behind :meth:`clear_distances` (an origin off the map reaches nothing)."""
+    def _breadth_first(self, origin: Hex, limit: int | None = None) -> dict[Hex, int]:
+        """The search behind :meth:`clear_distances`, ``limit`` steps deep at most (off the map it reaches nothing)."""
         found = {origin: 0}
         queue = deque([origin])
         links = self._clear_links
         while queue:
             here = queue.popleft()
             step = found[here] + 1
+            if limit is not None and step > limit:
+                break  # breadth first: every hex left in the queue is as far
             for n in links.get(here, ()):
                 if n not in found:
                     found[n] = step
@@ -305,8 +373,30 @@ class HexMap:
         """The fewest clear steps from ``a`` to ``b``; ``None`` when none reach it."""
         return self.clear_distances(a).get(_hex(b))
 
+    def clear_within(self, origin: SpaceId, limit: int) -> frozenset[Hex]:
+        """The hexes :meth:`clear_distances` puts at ``limit`` steps or fewer from ``origin`` (cached per pair).
+
+        Searched only that far, unless the full count from ``origin`` is known already.
+        """
+        h = _hex(origin)
+        key = (h, limit)
+        cache = self._within_cache
+        found = cache.get(key)
+        if found is None:
+            known = self._distance_cache.get(h)
+            if known is not None:
+                found = frozenset(n for n, d in known.items() if d <= limit)
+            else:
+                found = frozenset(self._breadth_first(h, limit))
+            cache[key] = found
+        return found
+
     @cached_property
     def _distance_cache(self) -> dict[Hex, dict[Hex, int]]:
+        return {}
+
+    @cached_property
+    def _within_cache(self) -> dict[tuple[Hex, int], frozenset[Hex]]:
         return {}
 
     @cached_property
@@ -324,16 +414,17 @@ class HexMap:
     @cached_property
     def _blockers(self) -> tuple[_Blocker, ...]:
         """The opaque hexes in reading order, then the off-map positions next to the map in order."""
-        found: list[_Blocker] = []
-        outside: set[tuple[int, int]] = set()
-        opaque, index = self.legend.opaque, self._index
-        for h, word in self._words.items():
-            if word in opaque:
-                found.append(_Blocker(word, h, geometry.hexagon_box(h)))
-            col, row = h
-            outside.update(p for dc, dr in geometry.OFFSETS[row % 2] if (p := (col + dc, row + dr)) not in index)
-        found.extend(_Blocker(None, h, geometry.hexagon_box(h)) for h in (Hex(*p) for p in sorted(outside)))
-        return tuple(found)
+        opaque = self.legend.opaque
+        found = [_blocker(word, h) for h, word in self._words.items() if word in opaque]
+        return (*found, *_outside(self.width, self.height))
+
+    @cached_property
+    def _blocker_rows(self) -> dict[int, list[_Blocker]]:
+        """:attr:`_blockers` by row (a segment can only touch those of the rows its two hexes span, and one more)."""
+        rows: dict[int, list[_Blocker]] = {}
+        for k in self._blockers:
+            rows.setdefault(k.hex.row, []).append(k)
+        return rows
 
     @cached_property
     def _thin_walls(self) -> tuple[tuple[Point, Point], ...]:
@@ -349,27 +440,35 @@ class HexMap:
 
     def _near(self, a: Hex, b: Hex) -> tuple[list[_Blocker], list[tuple[Point, Point]]]:
         """The blockers and thin walls that could touch a segment between corners of ``a`` and ``b``."""
-        points = (*geometry.corners(a), *geometry.corners(b))
-        box = _box(points)
-        sums = [x + y for x, y in points]
-        diffs = [x - y for x, y in points]
-        low_s, high_s, low_d, high_d = min(sums), max(sums), min(diffs), max(diffs)
+        # a hexagon about (x, y) spans x - 1 to x + 1, y - 2 to y + 2, and 4 on x + y and on x - y
+        (ax, ay), (bx, by) = geometry.centre(a), geometry.centre(b)
+        box = (min(ax, bx) - 1, min(ay, by) - 2, max(ax, bx) + 1, max(ay, by) + 2)
+        low_s, high_s = min(ax + ay, bx + by) - 2, max(ax + ay, bx + by) + 2
+        low_d, high_d = min(ax - ay, bx - by) - 2, max(ax - ay, bx - by) + 2
 
         x0, y0, x1, y1 = box
+        by_row = self._blocker_rows
+        low, high = min(a.row, b.row) - 1, max(a.row, b.row) + 1  # a blocker's hexagon spans y = 3 row +- 2
         blockers = [
             k
-            for k in self._blockers
-            if k.box[0] <= x1
-            and x0 <= k.box[2]
-            and k.box[1] <= y1
-            and y0 <= k.box[3]
-            and low_s <= k.slab[1]  # the hull of both hexes lies within the x + y and x - y slabs too
-            and k.slab[0] <= high_s
-            and low_d <= k.slab[3]
-            and k.slab[2] <= high_d
+            for row in range(low, high + 1)
+            for k in by_row.get(row, ())
+            if (kb := k.box)[0] <= x1
+            and x0 <= kb[2]
+            and kb[1] <= y1
+            and y0 <= kb[3]
+            and low_s <= (ks := k.slab)[1]  # the hull of both hexes lies within the x + y and x - y slabs too
+            and ks[0] <= high_s
+            and low_d <= ks[3]
+            and ks[2] <= high_d
         ]
-        walls = [w for w in self._thin_walls if _overlap(_box(w), box)]
+        walls = [w for w, wall_box in self._thin_wall_boxes if _overlap(wall_box, box)]
         return blockers, walls
+
+    @cached_property
+    def _thin_wall_boxes(self) -> tuple[tuple[tuple[Point, Point], tuple[int, int, int, int]], ...]:
+        """Each thin wall with its bounding box."""
+        return tuple((w, _box(w)) for w in self._thin_walls)
 
     @staticmethod
     def _segment(p: Point, q: Point, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]) -> Segment:
@@ -406,16 +505,30 @@ class HexMap:
         """The first clear corner-to-corner segment from ``a`` to ``b``, or ``None``."""
         ha, hb = _hex(a), _hex(b)
         blockers, walls = self._near(ha, hb)
+        found = self._first_clear(ha, hb, blockers, walls)
+        return None if found is None else self._segment(*found, blockers, walls)
+
+    def _first_clear(
+        self, a: Hex, b: Hex, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]
+    ) -> tuple[Point, Point] | None:
+        """The corners of the first clear corner-to-corner segment from ``a`` to ``b``, or ``None``."""
         spoilt = self._spoilt_corners
-        for p, q in geometry.corner_pairs(ha, hb):
-            if p not in spoilt and q not in spoilt and self._clear(p, q, blockers, walls):
-                return self._segment(p, q, blockers, walls)
+        ends = [q for q in geometry.corners(b) if q not in spoilt]
+        if not ends:
+            return None
+        for p in geometry.corners(a):
+            if p in spoilt:
+                continue
+            for q in ends:
+                if self._clear(p, q, blockers, walls):
+                    return p, q
         return None
 
     @cached_property
     def _spoilt_corners(self) -> frozenset[Point]:
         """Corner points on a blocker (opaque hex, off-map position, thin wall end): no clear segment starts there."""
-        points = {c for k in self._blockers for c in geometry.corners(k.hex)}
+        points = set(_outside_corners(self.width, self.height))
+        points.update(c for k in self._blockers if k.word is not None for c in geometry.corners(k.hex))
         points.update(end for wall in self._thin_walls for end in wall)
         return frozenset(points)
 
@@ -426,9 +539,10 @@ class HexMap:
             return True
         key = frozenset((ha, hb))
         cache = self._sight_cache
-        if key not in cache:
-            cache[key] = self.clear_segment(ha, hb) is not None
-        return cache[key]
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._first_clear(ha, hb, *self._near(ha, hb)) is not None
+        return found
 
     def crossed(self, p: Point, q: Point) -> tuple[Hex, ...]:
         """The on-map hexes whose interior the segment ``p q`` passes through, in reading order."""

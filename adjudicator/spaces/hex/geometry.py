@@ -107,9 +107,10 @@ def mirror(cube: Cube) -> Cube:
 
 def hex_distance(a: Hex, b: Hex) -> int:
     """Steps between two hexes, ignoring everything on the map."""
-    ax, ay, az = to_cube(a)
-    bx, by, bz = to_cube(b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+    (ac, ar), (bc, br) = a, b
+    dx = ac - (ar - (ar & 1)) // 2 - bc + (br - (br & 1)) // 2  # the cube x difference (:func:`to_cube`)
+    dz = ar - br
+    return max(abs(dx), abs(dz), abs(dx + dz))
 
 
 def orient(a: Point, b: Point, c: Point) -> int:

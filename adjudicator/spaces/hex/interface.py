@@ -107,6 +107,10 @@ class HexSpace(Space, Protocol):
         """The neighbours of ``space`` on the map that are not solid and not across a thin wall, in direction order."""
         ...
 
+    def links(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """Every hex of the map with its :meth:`adjacent` hexes, in reading order (one shared mapping: keep it)."""
+        ...
+
     def clear_distances(self, origin: SpaceId) -> Mapping[Hex, int]:
         """The fewest steps from ``origin`` to every hex reached from adjacent to adjacent hex, none entered opaque.
 
@@ -116,6 +120,10 @@ class HexSpace(Space, Protocol):
 
     def clear_distance(self, a: SpaceId, b: SpaceId) -> int | None:
         """``clear_distances(a)`` of ``b``; ``None`` when no such chain of steps reaches it."""
+        ...
+
+    def clear_within(self, origin: SpaceId, limit: int) -> frozenset[Hex]:
+        """The hexes of :meth:`clear_distances` from ``origin`` at ``limit`` steps or fewer (cached per pair)."""
         ...
 
     def corner_segments(self, a: SpaceId, b: SpaceId) -> tuple[Segment, ...]:
