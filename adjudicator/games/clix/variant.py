@@ -56,6 +56,8 @@ class Capabilities(NamedTuple):
     """Giants have a size class for movement (``giant.size_class``)."""
     corner_point_terrain: bool = False
     """Terrain is judged at the corner point a line of fire or a diagonal step crosses (``terrain.corner_point``)."""
+    pushing: bool = False
+    """A character given its second action token takes pushing damage (``damage.pushing``)."""
     stairway_crossing: bool = False
     """A character changes elevation on stairs only by crossing every stair square of the stairway, in order,
     up to the boundary line (hc L1395-1398); a path that skips one is a level change without stairs."""

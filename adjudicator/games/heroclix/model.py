@@ -81,6 +81,8 @@ HEROCLIX: Final = ClixGame(
     title="HeroClix",
     words=WORDS,
     profile=PROFILE,
-    capabilities=Capabilities(square_movement=True, knockback=True, corner_point_terrain=True, stairway_crossing=True),
+    capabilities=Capabilities(
+        square_movement=True, knockback=True, corner_point_terrain=True, pushing=True, stairway_crossing=True
+    ),
     fields=FIELDS,
 )

@@ -107,12 +107,8 @@ def _pushing(table: Table, piece: Piece, acted: bool, result: Answer) -> int:
     that shows tokens but was given no action received none this turn: the pushing rule gives 0 (cited, as
     that settles the question its tokens raise).
     """
-    if not acted and piece.tokens == 0:
+    if not table.game.capabilities.pushing or (not acted and piece.tokens == 0):
         return 0
-    try:
-        table.spec.decision(table.ruleset, "damage.pushing")
-    except KeyError:
-        return 0  # a game without pushing (HorrorClix)
     if not acted:
         return int(
             _cite_value(

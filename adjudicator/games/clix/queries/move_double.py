@@ -142,12 +142,8 @@ def pushing(table: Table, mover: Piece, out: Answer, citer: Citer) -> None:
     its rule is cited as deciding and the outcome gives ``pushing_damage``.
     """
     after = out.outcome.get("tokens")
-    if mover.is_token or after is None or after <= mover.tokens:
+    if not table.game.capabilities.pushing or mover.is_token or after is None or after <= mover.tokens:
         return
-    try:
-        table.spec.decision(table.ruleset, "damage.pushing")
-    except KeyError:
-        return  # a game without pushing (HorrorClix)
     result = table.decide("damage.pushing", {"tokens_before": mover.tokens, "token_received": True})
     if result.value:
         citer.cite(Why(result, f"{mover.id} receives its action token number {after}"), always=True, decides=True)
