@@ -186,6 +186,20 @@ def test_knockback_wall(tmp_path: Path, damage: int, distance: int, clicks: int)
     assert (knock["distance"], knock["damage"]) == (distance, clicks)
 
 
+@pytest.mark.parametrize(("target", "room"), [("F1", 2), ("G1", 1), ("H1", 0), ("H2", 0), ("H4", 0)])
+def test_knockback_stops_at_the_map_edge(tmp_path: Path, target: str, room: int) -> None:
+    """Knocked toward the edge (straight or past a corner), the path keeps to the map: at most the room left."""
+    pieces = [character("a", 1, "A2", damage=3, range=10), character("b", 2, target)]
+    query = {"kind": "attack", "piece": "a", "type": "ranged", "targets": ["b"], "roll": [4, 4]}
+    knock = ask(tmp_path, pieces, query)["outcome"]["knockback"]["b"]
+    columns, rows = "ABCDEFGH", "1234"
+    assert all(sq[0] in columns and sq[1:] in rows for sq in knock["path"]), knock
+    assert knock["distance"] == len(knock["path"]) <= 3
+    assert all(sq[0] in columns and sq[1:] in rows for sq in knock.get("choice", [])), knock
+    if target[1:] == "2":
+        assert knock["distance"] == room
+
+
 def test_value(tmp_path: Path) -> None:
     """The rule of three caps +4 of modifiers at +3."""
     query = {"kind": "value", "piece": "a", "stat": "attack", "effects": [{"modify": 2}, {"modify": 2}]}

@@ -168,7 +168,7 @@ def knockback(
     moved = int(str(distance.value))
     squares = list(found.squares)
     here = squares[-1] if squares else target.at[0]
-    while len(squares) < moved:  # falling: the path goes on into the ground squares beyond the edge
+    while len(squares) < moved and not found.map_edge:  # falling: on into the ground squares beyond the edge
         here = table.board.beyond(here, step)
         squares.append(here)
     path = squares[:moved] if not found.map_edge else squares
@@ -178,7 +178,9 @@ def knockback(
     out["stop"] = stop.value
     out["damage"] = damage.value
     if others:
-        out["choice"] = [table.board.name(table.board.beyond(target.at[0], other)) for other in others]
+        # the other directions a judge may choose, where they lead onto the map (off it, the piece stays put)
+        beyond = [table.board.beyond(target.at[0], other) for other in others]
+        out["choice"] = [table.board.name(sq) for sq in beyond if table.board.contains(sq)]
     return out
 
 
