@@ -86,6 +86,11 @@ def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None
         attach(spec, findings, progress=progress, started=started)
     for finding in findings:
         _finish(spec, finding)
+    if boards and spec.game(parse_side(a)[0]) != spec.game(parse_side(b)[0]):
+        # across games the solver pairs only decisions of the same facts: compare the concepts on boards too
+        from proofs import concepts  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+        findings += concepts.fresh(concepts.run(spec, a, b, progress=progress), findings)
     return ordered(findings)
 
 
