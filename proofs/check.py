@@ -80,6 +80,9 @@ def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, 
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
         attach(spec, findings, progress=progress, started=started)
+        from proofs import replay_boards  # noqa: PLC0415 - same
+
+        replay_boards.attach(spec, findings, progress=progress)
     for finding in findings:
         finish(spec, finding)
     return sorted(findings, key=rank)

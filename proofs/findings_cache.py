@@ -67,6 +67,8 @@ def code_fingerprint() -> str:
             digest.update(f"{name} {metadata.version(name)}\0".encode())
     files = [p for p in sorted(package.rglob("*.py")) if p.relative_to(package).parts[0] not in UNHASHED]
     files += [p for p in sorted(proofs.iterdir()) if p.suffix in {".py", ".yaml"}]
+    root = resources.checkout_root()  # its examples are the boards replayed for the hex and house games' readings
+    files += sorted((root / "examples").rglob("*.yaml")) if root is not None else []
     for path in files:
         digest.update(path.name.encode() + b"\0")
         digest.update(path.read_bytes())

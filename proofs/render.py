@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from proofs.replay_boards import picture as replay_picture
 from proofs.report import Finding, show, show_situation
 from proofs.witness import picture
 
@@ -92,7 +93,9 @@ def _board_lines(finding: Finding) -> list[str]:
         return [f"  board: {finding.get('board_note', 'none')}"]
     match = finding.get("board_match", "")
     out = [f"  board ({finding.get('query_kind')} query, {match} match):"]
-    out += ["    " + line for line in picture(finding).splitlines()]
+    drawn = replay_picture(finding) if "board_source" in finding else picture(finding)
+    out += ["    " + line for line in drawn.splitlines()]
     for side, replay in finding.get("replay", {}).items():
-        out.append(f"    ask under {side}: {replay['verdict']}, {finding['decision']} = {show(replay['decision'])}")
+        what = "answer" if "board_source" in finding else f"{finding['decision']} ="
+        out.append(f"    ask under {side}: {replay['verdict']}, {what} {show(replay['decision'])}")
     return out
