@@ -85,7 +85,45 @@ def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, 
         replay_boards.attach(spec, findings, progress=progress)
     for finding in findings:
         finish(spec, finding)
-    return sorted(findings, key=rank)
+    return sorted(once_per_topic(findings), key=rank)
+
+
+def once_per_topic(findings: list[Finding]) -> list[Finding]:
+    """The gaps on questions this ruleset has no rule for, reported once per topic (in place of one per question).
+
+    A topic only another edition has (HorrorClix 1e's scenarios, for 2008) is one finding, ``not in this
+    ruleset``: its questions are listed (``decisions``) and the other edition's rules cited, all together.
+    """
+    groups: dict[str, list[Finding]] = {}
+    for finding in findings:
+        if finding.get("severity") == "not_in_ruleset":
+            groups.setdefault(str(finding.get("topic", "")), []).append(finding)
+    out = [f for f in findings if f.get("severity") != "not_in_ruleset"]
+    for topic, gaps in groups.items():
+        if len(gaps) == 1:
+            out += gaps
+            continue
+        first = dict(gaps[0])
+        elsewhere: dict[str, list[dict[str, Any]]] = {}
+        for gap in gaps:
+            for other, refs in (gap.get("elsewhere") or {}).items():
+                mine = elsewhere.setdefault(other, [])
+                mine += [r for r in refs if all(r["id"] != m["id"] for m in mine)]
+        first["decisions"] = [g["decision"] for g in gaps]
+        first["questions"] = [g["question"] for g in gaps]
+        first["elsewhere"] = elsewhere
+        ruleset = first["ruleset"]
+        first["citations"] = {ruleset: []} | {
+            other: merge_citations(*(r["citations"] for r in refs)) for other, refs in elsewhere.items()
+        }
+        first["question"] = f"Not in this ruleset: {topic} ({len(gaps)} questions another edition answers)"
+        first["summary"] = f"{ruleset} has no rule on: " + "; ".join(first["questions"])
+        first["severity_note"] = (
+            f"{ruleset} has no rules on {topic}; the game's other rulesets decide these {len(gaps)} questions"
+        )
+        first["note"] = f"reported once for the topic {topic}: {', '.join(first['decisions'])}"
+        out.append(first)
+    return out
 
 
 def _elsewhere(spec: Spec, finding: Finding) -> None:

@@ -238,14 +238,15 @@ def test_check_page_shows_ambiguities_and_text_renders(real_spec: Spec, tmp_path
 
 
 def test_gap_on_a_question_the_ruleset_lacks_cites_the_other_edition(real_spec: Spec) -> None:
-    """2008 has no scenarios: its scenario gaps say so and cite how the first edition decides them."""
-    gaps = [
-        f
-        for f in check.run(real_spec, "horrorclix/2008", boards=False)
-        if f["kind"] == "gap" and f["decision"].startswith("scenario.")
-    ]
-    assert gaps
-    for gap in gaps:
-        assert gap["severity"] == "not_in_ruleset"
-        assert _well_cited(gap["citations"]["horrorclix/1e"])
-        assert all(c["source"] == SEED_1E for c in gap["citations"]["horrorclix/1e"])
+    """2008 has no scenarios: one finding says so for the whole topic and cites how the first edition decides it."""
+    findings = check.run(real_spec, "horrorclix/2008", boards=False)
+    gaps = [f for f in findings if f["kind"] == "gap" and f["decision"].startswith("scenario.")]
+    assert len(gaps) == 1
+    gap = gaps[0]
+    assert gap["severity"] == "not_in_ruleset"
+    assert len(gap["decisions"]) >= 2
+    assert all(d.startswith("scenario.") for d in gap["decisions"])
+    assert gap["question"].startswith("Not in this ruleset: ")
+    assert _well_cited(gap["citations"]["horrorclix/1e"])
+    assert all(c["source"] == SEED_1E for c in gap["citations"]["horrorclix/1e"])
+    assert findings[-1]["severity"] == "not_in_ruleset", "a topic of another edition is ranked last"
