@@ -320,7 +320,10 @@ def _board(spec: Spec, finding: Finding, pictures: Path, name: str) -> list[str]
     first = _ruleset_line(text)
     rulesets = list(finding.get("replay") or {}) or [first]
     match = finding.get("board_match", "")
-    how = "exactly these facts" if match == "exact" else "facts that fire the same rules"
+    how = {
+        "exact": "exactly these facts",
+        "replay": "the same board asked under each side",
+    }.get(match, "facts that fire the same rules")
     lines = [
         f".. rubric:: A board that shows it ({esc(finding.get('query_kind', ''))} query, {how})",
         "",
