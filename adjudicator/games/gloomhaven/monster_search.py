@@ -17,6 +17,11 @@ from the hex map (a ``HexSpace`` of :mod:`adjudicator.spaces.hex`) and the figur
   hit with a given focus among them (range and line of sight, Target Z, areas
   in every rotation and mirroring, Add Target; with an area, the extra single
   targets may be the focus while the area is placed where it hits most).
+
+``paths`` and ``to_goal`` measure closeness (the focus, the hex the monster
+heads for); with ``closeness_by_hexes`` (the reading ``hexes_walked`` of
+GH.FOCUS.CLOSEST) they count a difficult hex as one, while ``within`` keeps
+paying 2 for it against the Move budget.
 """
 
 from __future__ import annotations
@@ -116,6 +121,8 @@ class TurnMap:
     """The enemies that may be attacked (not invisible)."""
     adjacent_sees: bool = False
     """Adjacent hexes always see each other (the reading ``always_clear`` of GH.LOS.ADJACENT)."""
+    closeness_by_hexes: bool = False
+    """Closeness counts hexes, a difficult one as 1 (the reading ``hexes_walked`` of GH.FOCUS.CLOSEST)."""
     _prev: dict[Hex, Hex] = field(default_factory=dict)
     _hits: dict[tuple[int, Hex, str | None], frozenset[frozenset[str]]] = field(default_factory=dict)
     _attack_hexes: dict[tuple[int, str], list[Hex]] = field(default_factory=dict)
@@ -187,6 +194,11 @@ class TurnMap:
         feature = self.features[h]
         return (1 if feature in NEGATIVE else 0, 1 if feature == "difficult" else 0)
 
+    def _last_closeness(self, h: Hex) -> Cost:
+        """:meth:`_last` as closeness counts it: no extra point when closeness counts hexes."""
+        neg, extra = self._last(h)
+        return (neg, 0 if self.closeness_by_hexes else extra)
+
     # -- over any number of turns
 
     @cached_property
@@ -201,7 +213,7 @@ class TurnMap:
                 if self.mover.mode == "flying" or h == self.mover.start:
                     best[h] = (0, n)
                 else:
-                    neg, extra = self._last(h)
+                    neg, extra = self._last_closeness(h)
                     best[h] = (neg, n + extra)
         ends = self._ends
         return {h: c for h, c in best.items() if h in ends}
@@ -211,6 +223,7 @@ class TurnMap:
         heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
         entries, passable = self._entries, self._passable
         prev = self._prev if start == self.mover.start else {}
+        by_hexes = self.closeness_by_hexes
         while heap:
             neg, pts, here = heapq.heappop(heap)
             if best[here] < (neg, pts):
@@ -218,7 +231,7 @@ class TurnMap:
             if here != start and here not in passable:
                 continue  # reached (an end hex needs no passing) but not passed through
             for n, dn, dp in entries[here]:
-                cost = (neg + dn, pts + dp)
+                cost = (neg + dn, pts + (1 if by_hexes else dp))
                 known = best.get(n)
                 if known is None or cost < known:
                     best[n] = cost
@@ -296,7 +309,7 @@ class TurnMap:
         """For every hex: the best ``(negative, points)`` still needed from it to end on ``goal``."""
         if self.mover.mode != "normal":
             steps = self._plain_steps(goal)  # adjacency is symmetric and so are plain steps
-            last = (0, 0) if self.mover.mode == "flying" else self._last(goal)
+            last = (0, 0) if self.mover.mode == "flying" else self._last_closeness(goal)
             return {h: (last[0], n + last[1]) if h != goal else (0, 0) for h, n in steps.items()}
         best: dict[Hex, Cost] = {goal: (0, 0)}
         heap: list[tuple[int, int, Hex]] = [(0, 0, goal)]
@@ -308,7 +321,7 @@ class TurnMap:
             if here != goal and here not in passable:
                 continue  # a predecessor must be passable to go on through it
             dn, dp = self._enter(here)
-            cost = (neg + dn, pts + dp)
+            cost = (neg + dn, pts + (1 if self.closeness_by_hexes else dp))
             for prev, _, _ in entries[here]:
                 known = best.get(prev)
                 if known is None or cost < known:
