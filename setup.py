@@ -16,14 +16,16 @@ from setuptools import find_packages, setup
 HERE = Path(__file__).resolve().parent
 GAMES = sorted(p.name for p in (HERE / "spec").iterdir() if p.is_dir() and any(p.glob("*.yaml")))
 SPEC = ["adjudicator.spec", *(f"adjudicator.spec.{game}" for game in GAMES)]
+DATA = ["adjudicator.web.static"]
+"""Folders of data files only (no ``__init__.py``): packages too, so setuptools installs them without a warning."""
 
 setup(
-    packages=[*find_packages(include=["adjudicator", "adjudicator.*", "proofs", "proofs.*"]), *SPEC],
+    packages=[*find_packages(include=["adjudicator", "adjudicator.*", "proofs", "proofs.*"]), *DATA, *SPEC],
     package_dir={"adjudicator.spec": "spec"},
     package_data={
         "adjudicator": ["py.typed"],
         "adjudicator.core": ["seed_headings.json"],
-        "adjudicator.web": ["static/*.html", "static/*.css", "static/*.js"],
+        "adjudicator.web.static": ["*.html", "*.css", "*.js"],
         "proofs": ["py.typed", "*.yaml"],
         **{name: ["*.yaml"] for name in SPEC},
     },

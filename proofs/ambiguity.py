@@ -56,7 +56,6 @@ def finding(spec: Spec, ruleset: str, rule: Rule, readings: Readings) -> Finding
     """The ambiguity finding of one rule, with a witness situation where its readings answer differently."""
     decisions = sorted({c.decision for view in readings.options.values() for c in view.clauses})
     default = readings.default
-    question = _question(spec, ruleset, rule, readings, decisions)
     result: Finding = {
         "kind": "ambiguity",
         "ruleset": ruleset,
@@ -64,7 +63,7 @@ def finding(spec: Spec, ruleset: str, rule: Rule, readings: Readings) -> Finding
         "topic": rule.topic,
         "decision": decisions[0] if decisions else None,
         "decisions": decisions,
-        "question": question,
+        "question": _question(spec, ruleset, rule, readings, decisions[0] if decisions else None),
         "summary": summary(readings),
         "default": default,
         "reason": readings.reason,
@@ -82,6 +81,7 @@ def finding(spec: Spec, ruleset: str, rule: Rule, readings: Readings) -> Finding
             if witness is not None:
                 result.update(witness)
                 result["answers_differ"] = True
+                result["question"] = _question(spec, ruleset, rule, readings, decision_id)  # the witness's decision
                 return result
     result["note"] = "no decision's answer depends on the reading: the readings differ in wording only"
     return result
@@ -126,10 +126,11 @@ def origin(readings: Readings) -> str:
     return "reading"
 
 
-def _question(spec: Spec, ruleset: str, rule: Rule, readings: Readings, decisions: list[str]) -> str:
+def _question(spec: Spec, ruleset: str, rule: Rule, readings: Readings, decision: str | None) -> str:
+    """The finding's question: that of its own ``decision`` (the one its witness answers differently)."""
     title = readings.options[readings.default].title or rule.id
-    if decisions:
-        asked = spec.decision(ruleset, decisions[0]).title
+    if decision is not None:
+        asked = spec.decision(ruleset, decision).title
         return f"{asked} The text of {rule.id} ({title}) can be read {len(readings.options)} ways."
     return f"How is {rule.id} ({title}) to be read? The text allows {len(readings.options)} readings."
 

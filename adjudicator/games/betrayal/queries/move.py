@@ -213,8 +213,7 @@ def walk(  # noqa: C901, PLR0912, PLR0915
         )
         if not step_ok.value:
             refuse(rule, f"{piece.id} may not go on into {target}: {w.used} spaces used, this step costs {cost}")
-            w.used += cost
-            break
+            break  # the refused step is not taken: the cost is that of the path shown (issue 27)
         mover.last_needed = None
         need = mover.roll_for(passage)
         if mover.last_needed is not None:

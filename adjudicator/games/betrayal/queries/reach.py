@@ -14,6 +14,7 @@ are cited without the mark.
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -160,6 +161,14 @@ def way_facts(mover: Mover, passage: Passage, stops: dict[str, dict[str, str]]) 
     return (cost, None if needs is None else needs.name, target, ends)
 
 
+NUMBER = re.compile(r"(\d+)")
+
+
+def natural(place: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key of a room id as people read it: ``room2`` before ``room10`` (text otherwise)."""
+    return tuple((1, int(part)) if part.isdigit() else (0, part) for part in NUMBER.split(str(place)) if part)
+
+
 def answer(rules: Rules) -> Answer:
     """Answer a ``reach`` query."""
     situation = rules.situation
@@ -192,11 +201,11 @@ def answer(rules: Rules) -> Answer:
     need_roll = {place for place in result.need_roll if stays(place)}
     p_reach = {place: p for place, p in p_reach.items() if stays(place)}
     trace.into(out)
-    every = sorted(rooms | need_roll)
+    every = sorted(rooms | need_roll, key=natural)
     out.outcome = {
         "rooms": every,
-        "need_roll": sorted(need_roll),
-        "unexplored_doors": sorted(result.doors),
+        "need_roll": sorted(need_roll, key=natural),
+        "unexplored_doors": sorted(result.doors, key=natural),
         "movement_ends_by": {place: stops[place] for place in every if place in stops},
     }
     if p_reach:

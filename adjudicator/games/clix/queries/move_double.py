@@ -180,6 +180,6 @@ def answer_reach(table: Table, mover: Piece, query: ReachQuery, out: Answer, cit
         citer.cite(Why(position.legal, describe(moving, position)), decides=True)
     covered = {sq for p in legal for sq in p.squares}
     out.outcome["positions"] = [_names(table, p.squares) for p in legal]
-    out.outcome["squares"] = sorted(table.board.name(sq) for sq in covered)
+    out.outcome["squares"] = [table.board.name(sq) for sq in sorted(covered, key=table.board.sort_key)]  # A2, A10
     out.marks = {"reach": [sq for sq in table.board.spaces() if sq in covered]}
     return out

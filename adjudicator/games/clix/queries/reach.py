@@ -51,11 +51,12 @@ def answer(table: Table) -> Answer:  # noqa: C901 - a two-square base branches o
         citer.cite(
             Why(moving.speed_results[changes], f"{mover.id} changes flight mode {changes} time(s)"), decides=True
         )
-    out.outcome["squares"] = sorted(map(search.name, squares))
+    board = table.board
+    out.outcome["squares"] = [search.name(sq) for sq in sorted(squares, key=board.sort_key)]  # A2 before A10
     maybe = moving.maybe_squares()
     if maybe:
         out.verdict = "undecided"
-        out.outcome["undecided_squares"] = sorted(table.board.name(sq) for sq in maybe)
+        out.outcome["undecided_squares"] = [board.name(sq) for sq in sorted(maybe, key=board.sort_key)]
         for why in search.undecided:
             citer.cite(why, decides=True)
     out.marks = {"reach": [sq for sq in search.facts.steps.spaces if sq in squares]}
