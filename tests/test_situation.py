@@ -197,3 +197,21 @@ def test_enough_bad_situations() -> None:
 def test_dump_load_round_trip(situation: Situation) -> None:
     """Generated situations survive dump then load unchanged."""
     assert round_trip(situation) == situation
+
+
+@pytest.mark.parametrize(("end", "refused"), [("mon1", False), ("b2", True), ("d9", False)])
+def test_piece_id_that_reads_as_a_square(tmp_path: Path, end: str, refused: bool) -> None:
+    """A line-of-fire end that is a piece id is that piece, unless it also names a square of this map (B2 does)."""
+    text = f"""ruleset: horrorclix/2008
+map: {{kind: outdoor, terrain: ["....", "....", "...."]}}
+pieces:
+  - {{id: a, type: monster, player: 1, at: A1, speed: 6, attack: 9, defense: 16, damage: 2, range: 6}}
+  - {{id: {end}, type: monster, player: 2, at: D3, speed: 6, attack: 9, defense: 16, damage: 2, range: 6}}
+query: {{kind: line_of_fire, from: a, to: {end}}}
+"""
+    if refused:
+        with pytest.raises(PositionedError, match="both a piece id and a square of the map"):
+            load_text(tmp_path, text)
+    else:
+        situation = load_text(tmp_path, text)
+        assert situation.query.to == end  # type: ignore[attr-defined]

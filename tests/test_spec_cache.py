@@ -106,3 +106,20 @@ def test_the_key_follows_the_rulebook_texts(cache: Path, good_spec_dir: Path, tm
         assert spec_cache.cache_key(good_spec_dir.resolve(), None) != before
     assert spec_cache.cache_key(good_spec_dir.resolve(), None) == before
     assert spec_cache.cache_key(good_spec_dir.resolve(), ("horrorclix",)) != before
+
+
+def test_known_rulesets_come_from_their_entry_and_follow_sources_yaml(cache: Path, good_spec_dir: Path) -> None:
+    """The rulesets of ``sources.yaml`` are read once, then from their own entry, and again after an edit."""
+    from adjudicator.core.spec import known_rulesets  # noqa: PLC0415 - beside the loads it caches
+
+    read = known_rulesets(good_spec_dir)
+    assert "horrorclix/2008" in read
+    kept = sorted((cache / "spec").glob("rulesets-*.pickle"))
+    assert len(kept) == 1
+    assert entries(cache) == []  # the rulesets are no spec entry
+    key = spec_cache.cache_key(good_spec_dir.resolve(), (), "rulesets")
+    kept[0].write_bytes(key.encode() + b"\n" + pickle.dumps({"made/up"}))
+    assert known_rulesets(good_spec_dir) == {"made/up"}  # read from the entry, not the file
+    sources = good_spec_dir / "sources.yaml"
+    sources.write_text(sources.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert known_rulesets(good_spec_dir) == read

@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 SPEC_PACKAGE = "adjudicator.spec"
@@ -93,6 +92,8 @@ def write_atomically(path: Path, data: bytes, *, stale: str = "") -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob(stale) if stale else ():
             old.unlink(missing_ok=True)
+        import tempfile  # noqa: PLC0415 - only when a cache file is written (``ask`` with a warm cache never is)
+
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:

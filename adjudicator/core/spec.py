@@ -115,10 +115,15 @@ def default_spec_dir() -> Path:
 
 
 def known_rulesets(spec_dir: Path | None = None) -> set[str]:
-    """The rulesets named in ``sources.yaml`` (cheap: reads only that file)."""
+    """The rulesets named in ``sources.yaml`` (cheap: that file only, read once and then kept in the cache)."""
+    spec_dir = (spec_dir or default_spec_dir()).resolve()
+    return set(cached_load(spec_dir, (), lambda: _read_rulesets(spec_dir), kind="rulesets"))
+
+
+def _read_rulesets(spec_dir: Path) -> set[str]:
+    """:func:`known_rulesets`, read from ``sources.yaml`` (errors raise :class:`SpecErrors`)."""
     from adjudicator.core.loader import LoadState, load_sources  # noqa: PLC0415 - the loader only when reading
 
-    spec_dir = (spec_dir or default_spec_dir()).resolve()
     state = LoadState(root=spec_dir.parent)
     load_sources(state, spec_dir)
     if state.errors:

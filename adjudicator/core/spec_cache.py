@@ -29,7 +29,7 @@ on first use (:mod:`adjudicator.core.model`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import gc
 import os
 import pickle
 import sys
@@ -39,6 +39,11 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from adjudicator.core import resources
+
+try:  # hashlib's own blake2b, without loading OpenSSL's bindings first (a few ms of every ``ask``)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter without the module
+    from hashlib import blake2b
 
 Loaded = TypeVar("Loaded")
 """What the cache keeps: the loaded spec (this module needs nothing of it but that it pickles)."""
@@ -54,7 +59,7 @@ DISABLE_ENV = "ADJUDICATOR_SPEC_CACHE"
 def code_fingerprint() -> bytes:
     """A digest of the code that builds and holds the spec (its classes must match the pickled ones)."""
     package = Path(__file__).resolve().parents[1]
-    digest = hashlib.blake2b(FORMAT + sys.version.encode(), digest_size=20)
+    digest = blake2b(FORMAT + sys.version.encode(), digest_size=20)
     files = sorted((package / "core").rglob("*.py"))
     for path in files:
         digest.update(str(path.relative_to(package)).encode() + b"\0")
@@ -72,10 +77,10 @@ def spec_files(spec_dir: Path, games: tuple[str, ...] | None) -> list[Path]:
     return found
 
 
-def cache_key(spec_dir: Path, games: tuple[str, ...] | None) -> str:
-    """The key of a load: code, spec files' bytes, rulebook texts' names, sizes and times."""
-    digest = hashlib.blake2b(code_fingerprint(), digest_size=20)
-    digest.update(f"{spec_dir}\0{games}\0".encode())
+def cache_key(spec_dir: Path, games: tuple[str, ...] | None, kind: str = "spec") -> str:
+    """The key of a load: code, spec files' bytes, rulebook texts' names, sizes and times (and what is kept)."""
+    digest = blake2b(code_fingerprint(), digest_size=20)
+    digest.update(f"{kind}\0{spec_dir}\0{games}\0".encode())
     for path in spec_files(spec_dir, games):
         data = path.read_bytes()
         digest.update(f"{path.relative_to(spec_dir)}\0{len(data)}\0".encode() + data)
@@ -89,10 +94,10 @@ def cache_key(spec_dir: Path, games: tuple[str, ...] | None) -> str:
     return digest.hexdigest()
 
 
-def entry_path(spec_dir: Path, games: tuple[str, ...] | None) -> Path:
-    """The one entry file of this (spec folder, games) pair."""
-    slot = hashlib.blake2b(f"{spec_dir}\0{games}".encode(), digest_size=8).hexdigest()
-    return resources.cache_dir() / "spec" / f"spec-{slot}.pickle"
+def entry_path(spec_dir: Path, games: tuple[str, ...] | None, kind: str = "spec") -> Path:
+    """The one entry file of this (spec folder, games) pair (``kind``: the loaded spec, or the rulesets)."""
+    slot = blake2b(f"{spec_dir}\0{games}".encode(), digest_size=8).hexdigest()
+    return resources.cache_dir() / "spec" / f"{kind}-{slot}.pickle"
 
 
 def read_entry(path: Path, key: str) -> object | None:
@@ -104,10 +109,16 @@ def read_entry(path: Path, key: str) -> object | None:
     header = key.encode() + b"\n"
     if not data.startswith(header):
         return None
+    # thousands of objects and no cycle to collect among them: the collector would only walk them
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         spec: object = pickle.loads(data[len(header) :])  # noqa: S301 - our own file in the user's cache
     except Exception:  # noqa: BLE001 - a corrupt or outdated entry is rebuilt, whatever the error
         return None
+    finally:
+        if collecting:
+            gc.enable()
     return spec
 
 
@@ -123,7 +134,7 @@ def write_entry(path: Path, key: str, spec: object) -> None:
 
 def prune(folder: Path) -> None:
     """Remove the oldest entries beyond :data:`KEEP` (another process may remove them first: no matter)."""
-    entries = sorted(folder.glob("spec-*.pickle"), key=_mtime, reverse=True)
+    entries = sorted(folder.glob("*-*.pickle"), key=_mtime, reverse=True)
     for old in entries[KEEP:]:
         old.unlink(missing_ok=True)
 
@@ -135,15 +146,21 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def cached_load(spec_dir: Path, games: tuple[str, ...] | None, load: Callable[[], Loaded]) -> Loaded:
-    """The spec from its cache entry when the key matches, else ``load()`` (then written to the cache)."""
+def cached_load(
+    spec_dir: Path, games: tuple[str, ...] | None, load: Callable[[], Loaded], kind: str = "spec"
+) -> Loaded:
+    """The spec from its cache entry when the key matches, else ``load()`` (then written to the cache).
+
+    ``kind`` names what is kept: ``spec`` (the loaded spec of ``games``) or ``rulesets`` (the rulesets
+    ``sources.yaml`` names, with ``games=()``: the key then covers ``sources.yaml`` alone).
+    """
     if os.environ.get(DISABLE_ENV) == "0":
         return load()
     try:
-        key = cache_key(spec_dir, games)
+        key = cache_key(spec_dir, games, kind)
     except OSError:
         return load()
-    path = entry_path(spec_dir, games)
+    path = entry_path(spec_dir, games, kind)
     kept = read_entry(path, key)
     if kept is not None:
         return cast("Loaded", kept)

@@ -6,7 +6,6 @@ Every accessor records the line of the field it reads and raises a
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Sequence
 from typing import Any, NoReturn, cast
 
@@ -75,6 +74,8 @@ class Fields:
         """Reject any field not in ``allowed``, suggesting the nearest known one."""
         for key in self.node:
             if not isinstance(key, str) or key not in allowed:
+                import difflib  # noqa: PLC0415 - only to suggest a name for a misspelt key
+
                 near = difflib.get_close_matches(str(key), allowed, n=1)
                 hint = f"did you mean '{near[0]}'?" if near else f"{what} has: {', '.join(allowed)}"
                 fail(self.shown, self.line(str(key)), self.name(str(key)), f"unknown field ({hint})")

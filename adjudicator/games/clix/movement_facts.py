@@ -103,6 +103,18 @@ class BoardSteps:
             raise ReferenceError("the board of these steps is gone")
         return board
 
+    def twin(self, board: Space) -> BoardSteps:
+        """Steps of ``board``, equal to this one's board, sharing the tables worked out so far (and from now on).
+
+        Every table holds facts of the board's content only (terrain, levels, walls, stairs, names), so
+        boards that compare equal share them; each twin refers (weakly) to its own board.
+        """
+        if self._board() is board:
+            return self
+        twin = BoardSteps(board)
+        twin._steps, twin._vertex, twin._names, twin._terrain = self._steps, self._vertex, self._names, self._terrain
+        return twin
+
     def steps(self, a: SpaceId) -> tuple[StepInfo, ...]:
         """Every step from ``a`` with its board facts."""
         hit = self._steps.get(a)
@@ -200,11 +212,30 @@ class PerBoard(Generic[T]):
 
 
 _BOARD_STEPS: PerBoard[BoardSteps] = PerBoard()
+_BY_CONTENT: dict[Space, BoardSteps] = {}
+"""The steps of the last few maps by their content (boards compare by value): a new board object of a map seen
+before (a new ``ask`` on the same map, a server's repeated question) shares what was worked out for it."""
+CONTENT_KEEP: Final = 8
+"""At most this many maps are kept by content (each keeps one board object of that content alive while kept)."""
 
 
 def board_steps(board: Space) -> BoardSteps:
-    """The shared :class:`BoardSteps` of a board."""
-    return _BOARD_STEPS.get(board) or _BOARD_STEPS.put(board, BoardSteps(board))
+    """The shared :class:`BoardSteps` of a board (of an equal board seen before, when there was one)."""
+    return _BOARD_STEPS.get(board) or _BOARD_STEPS.put(board, _steps_by_content(board))
+
+
+def _steps_by_content(board: Space) -> BoardSteps:
+    """New steps for ``board``, sharing their tables with those of an equal board kept by content."""
+    try:
+        kept = _BY_CONTENT.pop(board, None)
+    except TypeError:  # a space that does not hash: nothing shared
+        return BoardSteps(board)
+    if kept is None:
+        kept = BoardSteps(board)
+    _BY_CONTENT[board] = kept  # most recently used last
+    while len(_BY_CONTENT) > CONTENT_KEEP:
+        del _BY_CONTENT[next(iter(_BY_CONTENT))]
+    return kept.twin(board)
 
 
 class SharedParts:
@@ -309,8 +340,11 @@ class MoveFacts:
         self.speed_mode = "foot" if mover.is_token else SPEED_MODE[mover.move]
         self.giant = table.giant(mover)
         self.start = mover.square
-        self.occupant: dict[SpaceId, Piece] = {sq: p for sq, p in table.occupant.items() if p is not mover}
-        self.relation: dict[SpaceId, Relation] = {sq: table.relation(mover, p) for sq, p in self.occupant.items()}
+        self.occupant: dict[SpaceId, Piece] = dict(table.occupant)
+        self.relation: dict[SpaceId, Relation] = dict(self._relations())
+        for sq in mover.at:  # the mover leaves its own squares on its first step
+            if self.occupant.get(sq) is mover:
+                del self.occupant[sq], self.relation[sq]
         self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
         self.doorways = self._doorways()
         self.doorway_sides = frozenset(sq for d in self.doorways for sq in d.sides)
@@ -339,12 +373,15 @@ class MoveFacts:
         self.square_parts, self.end_parts = self.shared.square_parts, self.shared.end_parts
         """:meth:`square_part` by square (read directly by the search's hot loop), and ``end_vector``'s parts."""
         self._adj: dict[SpaceId, tuple[bool, bool]] = {}
-        self.decision_caches: dict[str, dict[Vector, Result]] = {}
+        self.decision_caches: dict[str, dict[Vector, Result]]
         """:meth:`decide` per decision, by vector (read directly by the search's hot loop: one hash per lookup)."""
-        self.plain_enter: dict[str, dict[Vector, Result]] = {}
+        self.plain_enter: dict[str, dict[Vector, Result]]
         """Per flight mode, ``move.can_enter`` of a plain step (pair part :data:`NO_PAIR`) by the square part."""
-        self.stop_by_step: dict[str, dict[tuple[Vector, Vector], Result]] = {}
+        self.stop_by_step: dict[str, dict[tuple[Vector, Vector], Result]]
         """Per flight mode, ``move.must_stop`` by the square's stop part and the step's terrain part."""
+        self.legal: dict[tuple[int, int, bool], Result]
+        """:meth:`distance_legal` by ``(speed, spaces, stopped_early)`` (read directly by the search's ends)."""
+        self._share_stores()
         self.landings: dict[tuple[str, Vector], dict[SpaceId, bool | Result]] = {}
         """Per flight mode and terrain part of a plain step (pair part :data:`NO_PAIR`), by the square entered:
         whether the mover must stop there, or the ``move.can_enter`` that refuses the step; only decided ones.
@@ -355,8 +392,6 @@ class MoveFacts:
         pieces, the escaped opponents and ``broke_away`` - never on the start, the step count or the search's
         way with undecided questions (an undecided outcome is not kept). :meth:`escape` empties it.
         """
-        self.legal: dict[tuple[int, int, bool], Result] = {}
-        """:meth:`distance_legal` by ``(speed, spaces, stopped_early)`` (read directly by the search's ends)."""
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -364,6 +399,21 @@ class MoveFacts:
         }
 
     # --- decisions ----------------------------------------------------------------
+
+    def _share_stores(self) -> None:
+        """Take the decision stores of every mover on the table with the same fixed facts and ``broke_away``.
+
+        What they keep (:meth:`decide` by vector, plain ``move.can_enter`` by square part, ``move.must_stop`` by
+        stop and terrain parts, :meth:`distance_legal`) is a pure function of the vector, the fixed facts and
+        ``broke_away`` under the table's ruleset and readings, never of the squares or the other pieces: the
+        movers of a turn (every piece's legal moves) decide each vector once per table, not once per mover.
+        """
+        key = ("movement_facts.stores", self._fixed_key, self.broke_away)
+        stores = self.table.memo.get(key)
+        if not isinstance(stores, tuple):
+            stores = ({}, {}, {}, {})
+            self.table.memo[key] = stores
+        self.decision_caches, self.plain_enter, self.stop_by_step, self.legal = stores
 
     def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """Where each declared fact of ``decision`` comes from: a vector slot, or -1 for a fixed fact.
@@ -482,9 +532,37 @@ class MoveFacts:
         """``tombstone``, ``tree`` or ``none``."""
         return self.objects.get(square, "none")
 
+    def _relations(self) -> dict[SpaceId, Relation]:
+        """How every piece on the table stands to the mover, by square (the same for every mover of its player).
+
+        Worked out once per table and player (:meth:`Table.relation` reads the viewer's player only).
+        """
+        key = ("movement_facts.relations", self.mover.player)
+        known = self.table.memo.get(key)
+        if isinstance(known, dict):
+            return known
+        table, mover = self.table, self.mover
+        found: dict[SpaceId, Relation] = {sq: table.relation(mover, p) for sq, p in table.occupant.items()}
+        table.memo[key] = found
+        return found
+
     @cached_property
     def near_opponents(self) -> dict[SpaceId, tuple[Piece, ...]]:
-        """For every square, the opposing monsters adjacent to it (the ``adjacent.is`` decision)."""
+        """For every square, the opposing monsters adjacent to it (the ``adjacent.is`` decision).
+
+        The same for every mover of one player on one table (its opponents are the other players' monsters):
+        worked out once per table and player, and only read.
+        """
+        key = ("movement_facts.near_opponents", self.mover.player)
+        known = self.table.memo.get(key)
+        if isinstance(known, dict):
+            return known
+        found = self._near_opponents()
+        self.table.memo[key] = found
+        return found
+
+    def _near_opponents(self) -> dict[SpaceId, tuple[Piece, ...]]:
+        """Make :attr:`near_opponents`."""
         near: dict[SpaceId, list[Piece]] = {}
         for foe in self.opponents:
             for square in self.squares_next_to(foe):
@@ -546,7 +624,7 @@ class MoveFacts:
         self._named.clear()
         self._adj.clear()
         self.stop_parts = self.shared.stop_parts_for(self.escaped)
-        self.stop_by_step.clear()
+        self._share_stores()  # the stores of the decisions with this ``broke_away``
         self.landings.clear()
 
     # --- steps -------------------------------------------------------------------

@@ -11,7 +11,6 @@ its own, and a field of the other game is refused as ``not a HeroClix field``
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -335,10 +334,12 @@ class _Reader(DocumentReader):
             fail(self.shown, line, field, f"expected a piece id or a square, got {describe(value)}")
         if value in self.pieces:
             try:
-                self.space.parse(value)
+                square = self.space.parse(value)
             except ValueError:
                 return value
-            fail(self.shown, line, field, f"{value!r} is both a piece id and a square name; rename the piece")
+            if not self.space.contains(square):  # mon1 names column MON, far off this map: the piece is meant
+                return value
+            fail(self.shown, line, field, f"{value!r} is both a piece id and a square of the map; rename the piece")
         try:
             self.space.parse(value)
         except ValueError:
@@ -404,6 +405,8 @@ class _Reader(DocumentReader):
             line = key_line(value, key, f.line("facts"))
             self.lines[path] = line
             if not isinstance(key, str) or key not in assumed:
+                import difflib  # noqa: PLC0415 - only to suggest a name for a misspelt fact
+
                 near = difflib.get_close_matches(str(key), list(assumed), n=1)
                 hint = f"did you mean '{near[0]}'?" if near else f"known: {', '.join(sorted(assumed))}"
                 fail(self.shown, line, path, f"not a fact {self.ruleset} assumes ({hint})")
