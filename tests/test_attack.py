@@ -454,7 +454,7 @@ def test_ranged_marks_line_and_targets(tmp_path):
     result = answer(spec, load_situation(path, set(spec.rulesets())))
     assert [(ln.start, ln.end, ln.target, ln.result) for ln in result.lines] == [((0, 1), (6, 1), "runner", "clear")]
     assert result.marks["targets"] == [(6, 1)]
-    assert "W" in result.picture
+    assert "witc = witch (player 1)" in result.picture  # the label derived from the id, named in the legend
 
 
 def test_victim_cannot_attack(tmp_path):

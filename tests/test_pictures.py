@@ -101,7 +101,7 @@ def test_text_board_labels_are_unique_and_never_terrain_symbols() -> None:
     assert all(label.isalnum() for label in labels.values())
     picture = text_board(situation, result)
     for piece, label in labels.items():
-        assert f"{label} {piece}" in picture
+        assert f"{label} = {piece}" in picture
 
 
 def test_text_board_draws_walls_and_doorways() -> None:

@@ -32,6 +32,27 @@ class DrawnLine:
     """What blocks the line, in words (empty when clear)."""
 
 
+@dataclass(frozen=True)
+class DrawnPath:
+    """One path the answer decided, as the pictures draw it, from its start to its end square.
+
+    ``kind`` is ``move``, ``knockback``, ``push``, ``pull`` or ``choice`` (one of the equally good plays of a
+    tie, numbered by ``choice`` from 1 in the outcome's order); ``targets`` are the spaces a choice attacks.
+    """
+
+    kind: str
+    spaces: tuple[SpaceId, ...]
+    who: str = ""
+    """The piece that goes along the path."""
+    choice: int = 0
+    targets: tuple[SpaceId, ...] = ()
+
+    @property
+    def end(self) -> SpaceId | None:
+        """Where the path ends (``None`` for an empty path)."""
+        return self.spaces[-1] if self.spaces else None
+
+
 def line_result(clear: bool | None, hindering: bool | None) -> str:
     """The drawn result of a line from the answer's ``clear`` and ``hindering`` values."""
     if clear is None:
@@ -57,6 +78,8 @@ class Answer:
     """Every line of fire the answer computed, with its result."""
     target_names: dict[str, list[SpaceId]] = field(default_factory=dict)
     """Each target's name and squares, so pictures can mark every target by name."""
+    paths: list[DrawnPath] = field(default_factory=list)
+    """Every path the answer decided (knockback, push, each choice of a tie), with its end, for the pictures."""
     _picture: str = field(default="", init=False, repr=False)
     _draw: Callable[[], str] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -89,6 +112,7 @@ class Answer:
             marks={k: list(v) for k, v in self.marks.items()},
             lines=list(self.lines),
             target_names={k: list(v) for k, v in self.target_names.items()},
+            paths=list(self.paths),
         )
         self._draw = partial(draw, now)
 

@@ -77,10 +77,11 @@ def test_pictures_draw_pieces_and_marks() -> None:
     answer = SimpleNamespace(marks={"path": [parse_hex("B2"), parse_hex("C1")], "targets": [parse_hex("C1")]})
     text = PICTURES.text(situation, answer)  # type: ignore[arg-type]
     assert text.splitlines()[2].startswith("  2   ")  # even rows indented by half a hex
-    assert "1 = brute (character)" in text
+    assert "brut = brute (character)" in text
     assert "B2|C2" in text
     svg = PICTURES.svg(situation, answer)  # type: ignore[arg-type]
     assert svg.startswith("<svg")
     assert "polyline" in svg
-    assert svg.count("<polygon") == 12
+    assert svg.count("data-hex=") == 12
+    assert 'data-end="C1"' in svg  # the path's end hex
     assert 'stroke-width="4"' in svg  # the thin wall

@@ -28,6 +28,59 @@ export function parseCell(name) {
   return { col: col - 1, row: Number(found[2]) - 1 };
 }
 
+// Piece labels: the same rule as adjudicator/situation/labels.py (a test holds them equal). An id of at
+// most `width` characters is its own label; a longer one keeps its letters and the digits it ends with
+// (crow1 -> cro1); long ids that would share a label take their first character and what follows the
+// part they share (vampire_slayer / vampire_hunter -> vsla / vhun), else the letters and a number.
+export const LABEL_WIDTH = 4;
+
+function alnum(text) {
+  return Array.from(text).filter((ch) => /^[A-Za-z0-9]$/.test(ch)).join("");
+}
+
+function shortLabel(id, width) {
+  const letters = alnum(id) || "p";
+  if (letters.length <= width) return letters;
+  const found = /^(.*?)(\d+)$/.exec(letters);
+  if (found && found[1] && found[2].length < width) return found[1].slice(0, width - found[2].length) + found[2];
+  return letters.slice(0, width);
+}
+
+function sharedPrefix(ids) {
+  const first = ids.reduce((a, b) => (b < a ? b : a));
+  const last = ids.reduce((a, b) => (b > a ? b : a));
+  let n = 0;
+  while (n < Math.min(first.length, last.length) && first[n] === last[n]) n += 1;
+  return n;
+}
+
+export function pieceLabels(ids, width = LABEL_WIDTH) {
+  const order = [...new Set(ids.map(String))];
+  const labels = new Map(order.filter((id) => id.length <= width).map((id) => [id, id]));
+  const short = new Map(order.filter((id) => !labels.has(id)).map((id) => [id, shortLabel(id, width)]));
+  const groups = new Map();
+  for (const [id, label] of short) groups.set(label, [...(groups.get(label) || []), id]);
+  let taken = new Set(labels.values());
+  const clashing = [];
+  for (const [id, label] of short) {
+    if (groups.get(label).length === 1 && !taken.has(label)) labels.set(id, label);
+    else clashing.push(id);
+  }
+  taken = new Set(labels.values());
+  for (const id of clashing) {
+    const label = short.get(id);
+    const rivals = [...groups.get(label), ...(order.includes(label) ? [label] : [])];
+    const rest = alnum(id.slice(sharedPrefix(rivals)));
+    let chosen = rest ? ((alnum(id) || "p")[0] + rest).slice(0, width) : "";
+    for (let number = 1; !chosen || taken.has(chosen); number += 1) {
+      chosen = (alnum(id) || "p").slice(0, width - String(number).length) + String(number);
+    }
+    labels.set(id, chosen);
+    taken.add(chosen);
+  }
+  return Object.fromEntries(order.map((id) => [id, labels.get(id)]));
+}
+
 function el(tag, attrs = {}, text = "") {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -216,6 +269,7 @@ export const square = {
 };
 
 function drawPieces(svg, doc, centre, radius, onCell) {
+  const labels = pieceLabels((doc.pieces || []).map((p) => String(p.id)));
   (doc.pieces || []).forEach((piece, index) => {
     const spots = Array.isArray(piece.at) ? piece.at : [piece.at];
     for (const spot of spots) {
@@ -226,7 +280,9 @@ function drawPieces(svg, doc, centre, radius, onCell) {
       const dot = el("circle", { cx: xy[0], cy: xy[1], r: radius, fill, "data-piece": piece.id, class: "piece-dot" });
       dot.addEventListener("click", () => onCell(String(spot)));
       svg.append(dot);
-      svg.append(el("text", { x: xy[0], y: xy[1] + 4, "text-anchor": "middle", class: "piece-label" }, piece.id.slice(0, 3)));
+      const label = labels[String(piece.id)];
+      const squeeze = label.length >= LABEL_WIDTH ? { textLength: (radius * 1.8).toFixed(1), lengthAdjust: "spacingAndGlyphs" } : {};
+      svg.append(el("text", { x: xy[0], y: xy[1] + 4, "text-anchor": "middle", class: "piece-label", "data-label": label, ...squeeze }, label));
     }
   });
 }
@@ -489,8 +545,10 @@ export const rooms = {
             const [x1, y1, x2, y2] = { N: [x + c / 2 - 8, y, x + c / 2 + 8, y], S: [x + c / 2 - 8, y + c, x + c / 2 + 8, y + c], W: [x, y + c / 2 - 8, x, y + c / 2 + 8], E: [x + c, y + c / 2 - 8, x + c, y + c / 2 + 8] }[d];
             floors.append(el("line", { x1, y1, x2, y2, stroke: "#3857b8", "stroke-width": 6, "pointer-events": "none" }));
           }
+          const labels = pieceLabels((doc.pieces || []).map((p) => String(p.id)));
           (doc.pieces || []).filter((p) => String(p.at).split(":")[0] === room.id).forEach((piece, k) => {
-            floors.append(el("circle", { cx: x + 14 + k * 18, cy: y + c - 14, r: 8, fill: piece.type === "monster" ? "#b3261e" : "#3857b8", "data-piece": piece.id, "pointer-events": "none" }));
+            floors.append(el("circle", { cx: x + 8, cy: y + 22 + k * 12, r: 5, fill: piece.type === "monster" ? "#b3261e" : "#3857b8", "data-piece": piece.id, "pointer-events": "none" }));
+            floors.append(el("text", { x: x + 16, y: y + 26 + k * 12, class: "piece-label", style: "fill: #222", "pointer-events": "none" }, labels[String(piece.id)]));
           });
         }
       }

@@ -75,7 +75,7 @@ from adjudicator.games.clix.queries.action import _facts as action_facts
 from adjudicator.games.clix.scenario import forbids_ranged
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.values import Open, Unanswerable, ValueResult, decide
-from adjudicator.situation.answer import Answer, DrawnLine, line_result
+from adjudicator.situation.answer import Answer, DrawnLine, DrawnPath, line_result
 
 CONTRACT_ORDER = ("attack_value", "defense", "hit", "p_hit", "critical", "damage", "attacker_damage")
 """The contract's outcome fields, shown first."""
@@ -592,4 +592,16 @@ def answer(table: Table) -> Answer:
         for t in ranged
         if t.lof is not None
     ]
+    result.paths = _knockback_paths(table, resolver.targets, out.get("knockback", {}))
     return result
+
+
+def _knockback_paths(table: Table, targets: list[Target], knockback: dict[str, Any]) -> list[DrawnPath]:
+    """Each knockback's path, from the target's square to where it stops, for the pictures."""
+    out = []
+    for target in targets:
+        moved = knockback.get(target.ref) or {}
+        if moved.get("path") and target.squares:
+            squares = tuple(table.board.parse(name) for name in moved["path"])
+            out.append(DrawnPath("knockback", (target.squares[0], *squares), target.ref))
+    return out

@@ -241,7 +241,17 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         result = damage_answer(spec, situation.ruleset, situation.readings, attack)
     damage = {int(amount): Fraction(p) for amount, p in result.outcome["damage"].items()}
     after_damage(spec, situation, result, damage, poisoned=attack.poisoned)
+    _mark(situation, result)
     return result
+
+
+def _mark(situation: Situation, result: Answer) -> None:
+    """What the picture marks: the target the query names, and its attacker when it names one."""
+    by_id = {piece.id: piece for piece in situation.pieces}
+    for key, field in (("targets", "target"), ("attacker", "attacker")):
+        piece = by_id.get(getattr(situation.query, field, None) or "")
+        if piece is not None:
+            result.marks[key] = [piece.at]
 
 
 __all__ = ["AttackInput", "answer", "attack_input", "damage_answer", "final_amount"]

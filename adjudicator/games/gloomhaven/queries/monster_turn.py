@@ -38,7 +38,7 @@ from adjudicator.games.gloomhaven.model import MonsterTurnQuery, Piece, Situatio
 from adjudicator.games.gloomhaven.monster_search import NEGATIVE, AttackShape, Cost, Mover, TurnMap, area_cells
 from adjudicator.games.gloomhaven.sight import adjacent_always_see, between, blockers
 from adjudicator.games.gloomhaven.terrain import DOORS
-from adjudicator.situation.answer import Answer
+from adjudicator.situation.answer import Answer, DrawnPath
 from adjudicator.spaces.base import SpaceId
 from adjudicator.spaces.hex import Hex
 
@@ -90,6 +90,7 @@ class _Turn:
             enemies={p.id: p.at for p in self.enemies},
             targetable=frozenset(p.id for p in self.enemies if not p.has("invisible")),
             adjacent_sees=adjacent_always_see(self.ruling),
+            closeness_by_hexes=self.ruling.decide("monster.closeness_step", {"difficult": True}).value == 1,
         )
         self.muddled = m.has("muddle")
         self.best_keys: dict[str, tuple[Any, ...]] = {}
@@ -724,11 +725,22 @@ class _Turn:
             "focus": focus,
             "choices": [{"end": self.name(h), "targets": sorted(t)} for h, t in choices],
         }
-        first_end, first_targets = choices[0]
-        route: list[SpaceId] = [*self.map.route(first_end)]
-        answer.marks["path"] = route
-        answer.marks["end"] = [first_end]
-        answer.marks["targets"] = [self.by_id[t].at for t in sorted(first_targets)]
+        if len(choices) == 1:  # a tie is drawn from ``paths``, every choice in its own colour
+            first_end, first_targets = choices[0]
+            route: list[SpaceId] = [*self.map.route(first_end)]
+            answer.marks["path"] = route
+            answer.marks["end"] = [first_end]
+            answer.marks["targets"] = [self.by_id[t].at for t in sorted(first_targets)]
+        answer.paths = [
+            DrawnPath(
+                "choice",
+                tuple(self.map.route(end)),
+                self.monster.id,
+                n if len(choices) > 1 else 0,
+                tuple(self.by_id[t].at for t in sorted(targets)),
+            )
+            for n, (end, targets) in enumerate(choices, 1)
+        ]
         play = self.query.play
         if play is not None:
             wanted = (play.end, frozenset(play.targets))

@@ -31,8 +31,7 @@ from adjudicator.core.spec import Spec
 from adjudicator.games.gloomhaven.model import PushQuery, Situation
 from adjudicator.games.gloomhaven.queries.move import MAX_ABILITY_TRAP
 from adjudicator.games.gloomhaven.terrain import feature
-from adjudicator.situation.answer import Answer
-from adjudicator.spaces.base import SpaceId
+from adjudicator.situation.answer import Answer, DrawnPath
 from adjudicator.spaces.hex import Hex
 
 INTO: Mapping[str, str] = {
@@ -254,6 +253,7 @@ def answer(spec: Spec, situation: Situation) -> Answer:
             **bad,
         }
         result.marks = {"path": [pusher.target.at, *walked]}
+        result.paths = [DrawnPath(query.kind, (pusher.target.at, *walked), pusher.target.id)]
         if "blocked_at" in bad:
             result.marks["blocked"] = [board.parse(bad["blocked_at"])]
         return result
@@ -273,7 +273,11 @@ def answer(spec: Spec, situation: Situation) -> Answer:
         "ends": sorted({entry["end"] for entry in listed}, key=lambda n: board.sort_key(board.parse(n))),
         "paths": listed,
     }
-    result.marks = {"path": [pusher.target.at], "targets": list[SpaceId]({h for p in paths for h in p[-1:]})}
+    result.marks = {"path": [pusher.target.at]}  # every path and its end hex: ``paths``
+    result.paths = [
+        DrawnPath(query.kind, (pusher.target.at, *p), pusher.target.id, n if len(paths) > 1 else 0)
+        for n, p in enumerate(paths, 1)
+    ]
     return result
 
 
