@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import GOOD, run_cli
+from tests.conftest import GOOD, ROOT, run_cli
 
 
 def test_rules_lists_cited_rules_as_json() -> None:
@@ -117,3 +122,97 @@ def test_validate_json() -> None:
     rows = {r["ruleset"]: r for r in data["rulesets"]}
     assert rows["horrorclix/2008"]["rules"] == 10
     assert rows["horrorclix/2008"]["readings"] == 1
+
+
+# -- issue 27: the CLI's small things
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ask examples/movement/breakaway-roll-succeeds.yaml",
+        "ask examples/movement/breakaway-roll-succeeds.yaml --json",
+        "rules",
+        "rule HX.BREAK.SUCCESS",
+    ],
+)
+def test_output_into_a_closed_pipe_exits_0_quietly(command: str) -> None:
+    """``adjudicator ask … | head -1``: the reader stops early; exit status 0 and nothing on stderr."""
+    script = f"{shlex.quote(sys.executable)} -m adjudicator {command} | head -1 >/dev/null; exit ${{PIPESTATUS[0]}}"
+    for _ in range(3):  # the pipe breaks at a different moment each time
+        result = subprocess.run(
+            ["bash", "-c", script], capture_output=True, text=True, cwd=ROOT, check=False, env={**os.environ}
+        )
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert "Traceback" not in result.stderr
+        assert result.stderr == ""
+
+
+def test_output_reader_that_reads_nothing_exits_0() -> None:
+    """A reader that closes its end before anything is written (the sure case of a broken pipe)."""
+    script = f"{shlex.quote(sys.executable)} -m adjudicator rules | (exec 0<&-; true); exit ${{PIPESTATUS[0]}}"
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("facts", "shown"),
+    [
+        (("breakaway.succeeds", "die=4"), "breakaway.succeeds: yes (decided by a rule)"),
+        (("breakaway.succeeds", "die=2"), "breakaway.succeeds: no (decided by a rule)"),
+        (("damage.can_be_taken", "intangible=false"), "damage.can_be_taken: undecided (no rule applies)"),
+    ],
+)
+def test_decide_prints_readable_values(facts: tuple[str, ...], shown: str) -> None:
+    """``decide`` says yes/no/undecided, never Python's True/None, and cites the book, not the seed file."""
+    result = run_cli("decide", "horrorclix/2008", *facts)
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first == shown
+    assert "True" not in result.stdout
+    assert "None" not in result.stdout
+    assert ".txt" not in result.stdout
+
+
+def test_decide_json_keeps_the_raw_value() -> None:
+    """``--json`` is the contract: the value stays a JSON boolean or null."""
+    data = json.loads(run_cli("decide", "horrorclix/2008", "breakaway.succeeds", "die=4", "--json").stdout)
+    assert data["value"] is True
+    data = json.loads(run_cli("decide", "horrorclix/2008", "damage.can_be_taken", "intangible=false", "--json").stdout)
+    assert (data["value"], data["status"]) == (None, "undecided")
+
+
+def test_decide_suggests_the_decision_meant() -> None:
+    """A mistyped decision: exit 2 and the closest decisions of the ruleset's game."""
+    result = run_cli("decide", "horrorclix/2008", "breakaway.sucess")
+    assert result.returncode == 2
+    assert "did you mean breakaway.succeeds" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+REACH_TALL = """\
+ruleset: horrorclix/2008
+map:
+  kind: outdoor
+  terrain: [{rows}]
+pieces:
+  - {{id: bat, type: monster, player: 1, at: A10, speed: 3, attack: 9, defense: 16, damage: 2, range: 0}}
+query: {{kind: reach, piece: bat}}
+"""
+
+
+def test_reach_sorts_squares_naturally(tmp_path: Path) -> None:
+    """Column letters, then the row as a number: A9 before A10, J2 before J10."""
+    situation = tmp_path / "tall.yaml"
+    situation.write_text(REACH_TALL.format(rows=", ".join(['"..."'] * 12)), encoding="utf-8")
+    result = run_cli("ask", str(situation), "--json")
+    assert result.returncode == 0, result.stderr
+    squares = json.loads(result.stdout)["outcome"]["squares"]
+    assert "A9" in squares
+    assert "A12" in squares
+
+    def order(name: str) -> tuple[str, int]:
+        return (name.rstrip("0123456789"), int(name[len(name.rstrip("0123456789")) :]))
+
+    assert squares == sorted(squares, key=order)
+    assert squares.index("A9") < squares.index("A11")  # A10 is where the bat stands

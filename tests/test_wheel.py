@@ -9,12 +9,17 @@ runs the installed ``adjudicator`` from a folder with no checkout and no
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tarfile
+import time
+import urllib.error
+import urllib.request
 import zipfile
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -184,6 +189,62 @@ def test_installed_version_is_the_package_metadata(install: Install) -> None:
     result = install.run("adjudicator", "--version")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[-1] == version("tabletop-adjudicator")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _fetch(url: str, body: bytes | None = None) -> tuple[int, str]:
+    """GET (or POST ``body``) on the loopback server: status and text (an HTTP error's too)."""
+    headers = {"content-type": "application/yaml"} if body else {}
+    request = urllib.request.Request(url, data=body, headers=headers)  # noqa: S310 - loopback only
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:  # noqa: S310 - loopback only
+            return reply.status, reply.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+@pytest.mark.slow
+def test_installed_serve_opens_the_rule_pages_of_an_answer(install: Install) -> None:
+    """``adjudicator serve`` from the wheel (no built reference beside it): a rule link of an answer opens (200)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [str(install.venv / "bin" / "adjudicator"), "serve", "--port", str(port), "--workers", "1"]
+    log = install.cwd.parent / "serve.log"
+    with log.open("w", encoding="utf-8") as sink:
+        process = subprocess.Popen(command, env=install.env(), cwd=install.cwd, stdout=sink, stderr=sink)
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    if _fetch(f"{base}/api/rulesets")[0] == 200:
+                        break
+                except OSError:
+                    assert process.poll() is None, log.read_text(encoding="utf-8")
+                    assert time.monotonic() < deadline, "serve did not answer within 120 s"
+                    time.sleep(0.3)
+            assert _fetch(f"{base}/")[0] == 200  # the page ships in the wheel
+            situation = (install.cwd / "examples" / LOF_EXAMPLE).read_bytes()
+            status, text = _fetch(f"{base}/api/ask?view=1", situation)
+            assert status == 200, text
+            answer = json.loads(text)
+            assert answer["view"]["headline"] == "BLOCKED"
+            steps = answer["view"]["steps"]
+            assert steps
+            for step in steps:
+                assert step["url"].startswith("/go/rule?")
+                status, page = _fetch(base + step["url"])
+                assert status == 200, page
+                assert html.escape(step["title"]) in page
+                assert "HorrorClix 2008, L" in page
+        finally:
+            process.terminate()
+            process.wait(30)
+    assert "Traceback" not in log.read_text(encoding="utf-8")
 
 
 def test_shipped_headings_match_the_texts() -> None:

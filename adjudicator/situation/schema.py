@@ -18,7 +18,11 @@ Schema = dict[str, Any]
 PLACE = {"type": "string", "pattern": "^[A-Z]+[1-9][0-9]*$", "description": "column letters, then the row number"}
 """A square or a hex by name (``C3``)."""
 PIECE_ID = {"type": "string", "minLength": 1}
-READINGS = {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}
+READINGS = {
+    "type": "object",
+    "additionalProperties": {"type": "string", "minLength": 1},
+    "description": "rule id: reading name, for an ambiguous rule read other than the ruleset's default",
+}
 
 
 def enum(values: Collection[str]) -> Schema:

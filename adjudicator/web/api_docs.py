@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from adjudicator.core.errors import UsageError
@@ -23,6 +23,8 @@ from adjudicator.games import games
 from adjudicator.judge import situation_schema
 from adjudicator.web import openapi
 from adjudicator.web.jobs import dumps
+from adjudicator.web.rule_page import find_rule
+from adjudicator.web.rule_page import render as render_rule
 
 RULE_ANCHOR = re.compile(r'id="(rule-[a-z0-9-]+)"')
 
@@ -52,6 +54,11 @@ def ruleset_rows() -> list[dict[str, Any]]:
             "figure": game.words.figure,
             "token": game.words.token,
             "words": game.words._asdict(),
+            "readings": {
+                rule.id: {"default": rule.readings[ruleset].default, "options": list(rule.readings[ruleset].options)}
+                for rule in spec.rules.values()
+                if ruleset in rule.readings
+            },
         }
         for game in games()
         for ruleset in spec.rulesets_of(game.id)
@@ -119,18 +126,25 @@ def rule_pages(reference: Path) -> dict[str, str]:
 
 
 def reference_link(request: Request) -> Response:
-    """``GET /go/rule?ruleset=..&rule=..``: redirect to the rule's entry in the served reference."""
+    """``GET /go/rule?ruleset=..&rule=..``: the rule's entry in the served reference (a redirect).
+
+    Without a built reference (an installed wheel), or when it has no entry for the rule, the app renders
+    the rule's page from the spec (:mod:`adjudicator.web.rule_page`); an unknown ruleset or rule is a 404.
+    """
     from adjudicator.docgen.rst import anchor  # noqa: PLC0415 - the docs' own anchor names
 
     reference: Path | None = request.app.state.server.settings.reference
     ruleset, rule_id = request.query_params.get("ruleset", ""), request.query_params.get("rule", "")
-    if reference is None or not (reference / "index.html").is_file():
-        return json_doc({"error": "the rules reference is not built: run 'make docs'", "status": 404}, 404)
-    name = anchor(ruleset, rule_id)
-    page = rule_pages(reference).get(name)
-    if page is None:
-        return json_doc({"error": f"no entry for {rule_id!r} of {ruleset!r} in the reference", "status": 404}, 404)
-    return RedirectResponse(f"/reference/{page}#{name}", status_code=307)
+    if not ruleset or not rule_id:
+        raise UsageError("give both ?ruleset=RULESET&rule=RULE_ID")
+    spec = full_spec()
+    find_rule(spec, ruleset, rule_id)  # an unknown name is a 404 whether or not the reference is built
+    if reference is not None and (reference / "index.html").is_file():
+        name = anchor(ruleset, rule_id)
+        page = rule_pages(reference).get(name)
+        if page is not None:
+            return RedirectResponse(f"/reference/{page}#{name}", status_code=307)
+    return HTMLResponse(render_rule(spec, ruleset, rule_id))
 
 
 def routes() -> list[Route]:

@@ -42,6 +42,9 @@ QUEUE_TIMEOUT = 5.0
 MAX_JOBS = 64
 """Designer jobs remembered (the oldest finished ones are forgotten first)."""
 
+YES = frozenset({"1", "true", "yes"})
+"""How a query parameter says yes (``?svg=1``)."""
+
 HTTP_ACCEPTED = 202
 HTTP_NOT_FOUND = 404
 HTTP_TIMEOUT = 408
@@ -137,8 +140,9 @@ class Server:
 
     async def ask(self, request: Request) -> Response:
         """``POST /api/ask``: the answer, as ``adjudicator ask --json`` prints it."""
-        svg = request.query_params.get("svg", "") in {"1", "true", "yes"}
-        return await self.situation_job(request, "ask", {"svg": svg})
+        svg = request.query_params.get("svg", "") in YES
+        view = request.query_params.get("view", "") in YES
+        return await self.situation_job(request, "ask", {"svg": svg, "view": view})
 
     async def validate(self, request: Request) -> Response:
         """``POST /api/validate``: whether the situation reads, and its document as JSON."""

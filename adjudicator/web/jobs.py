@@ -67,9 +67,14 @@ def guarded(work: Callable[[], Reply]) -> Reply:
         return error_reply(found.http_status, found.message, **found.details)
 
 
-def ask(text: str, shown: str, *, svg: bool = False) -> Reply:
-    """``adjudicator ask --json`` on a situation given as text; ``svg`` adds the board picture."""
+def ask(text: str, shown: str, *, svg: bool = False, view: bool = False) -> Reply:
+    """``adjudicator ask --json`` on a situation given as text.
+
+    ``svg`` adds the board picture, ``view`` the answer in people's words
+    (:func:`~adjudicator.judge.present.answer_view`).
+    """
     from adjudicator.judge import judge_text  # noqa: PLC0415 - the judge loads in workers only
+    from adjudicator.judge.present import answer_view  # noqa: PLC0415 - as above
 
     def work() -> Reply:
         check_document(text, shown)
@@ -77,6 +82,8 @@ def ask(text: str, shown: str, *, svg: bool = False) -> Reply:
         data = judged.json()
         if svg:
             data = {**data, "svg": judged.svg()}
+        if view:
+            data = {**data, "view": answer_view(judged.spec, judged.answer)}
         return Reply(HTTP_OK, dumps(data))
 
     return guarded(work)
@@ -135,7 +142,7 @@ def warm() -> Reply:
 def run_job(kind: str, payload: dict[str, Any], progress: Progress) -> Reply:
     """Dispatch one job by kind."""
     if kind == "ask":
-        return ask(payload["text"], payload["shown"], svg=bool(payload.get("svg")))
+        return ask(payload["text"], payload["shown"], svg=bool(payload.get("svg")), view=bool(payload.get("view")))
     if kind == "validate":
         return validate(payload["text"], payload["shown"])
     if kind in {"diff", "check"}:

@@ -17,6 +17,47 @@ ERROR = {
         "message": {"type": "string"},
     },
 }
+VIEW_STEP = {
+    "type": "object",
+    "required": ["title", "plain", "citation", "rule", "url", "formal", "deciding"],
+    "properties": {
+        "title": {"type": "string", "description": "the rule's title in the ruleset"},
+        "plain": {"type": "string", "description": "what was checked, in plain words (no formal condition)"},
+        "citation": {"type": "string", "description": "for people: book and edition, lines, section"},
+        "rule": {"type": "string", "description": "the rule id"},
+        "url": {"type": "string", "description": "/go/rule?ruleset=..&rule=..: the rule's reference page"},
+        "formal": {"type": "string", "description": "the step's note as the trace has it (formal condition)"},
+        "deciding": {"type": "boolean", "description": "the step settles the question"},
+    },
+}
+ANSWER = {
+    "type": "object",
+    "description": "The contract's answer (as `adjudicator ask --json`), plus `svg` and `view` when asked.",
+    "required": ["ruleset", "query", "verdict", "outcome", "trace"],
+    "properties": {
+        "ruleset": {"type": "string"},
+        "query": {"type": "string"},
+        "verdict": {"enum": ["legal", "illegal", "depends", "answered", "undecided"]},
+        "outcome": {"type": "object"},
+        "trace": {"type": "array", "items": {"type": "object"}},
+        "svg": {"type": "string", "description": "with ?svg=1: the board with the answer drawn (SVG)"},
+        "view": {
+            "type": "object",
+            "description": "with ?view=1: the answer in people's words, as the CLI's text answer says it",
+            "required": ["headline", "tone", "ruleset_title", "steps"],
+            "properties": {
+                "headline": {
+                    "type": "string",
+                    "description": "the verdict's words: BLOCKED, DEPENDS: 7/12 (58%) to hit",
+                },
+                "tone": {"enum": ["good", "bad", "mixed", "neutral"], "description": "how the page colours it"},
+                "ruleset_title": {"type": "string", "description": "the game's name and edition"},
+                "steps": {"type": "array", "items": VIEW_STEP},
+            },
+        },
+    },
+    "additionalProperties": True,
+}
 SITUATION_BODY = {
     "required": True,
     "description": "A situation file (YAML or JSON, UTF-8, at most 256 KiB); see GET /api/schema/{game}.",
@@ -73,10 +114,19 @@ def document(game_ids: list[str]) -> dict[str, Any]:
                             "in": "query",
                             "schema": {"type": "string", "enum": ["1", "0"]},
                             "description": "1 adds `svg`: the board picture",
-                        }
+                        },
+                        {
+                            "name": "view",
+                            "in": "query",
+                            "schema": {"type": "string", "enum": ["1", "0"]},
+                            "description": "1 adds `view`: the answer in people's words, as the judge's page shows it",
+                        },
                     ],
                     "requestBody": SITUATION_BODY,
-                    "responses": {"200": answer("verdict, outcome, cited trace"), **situation_errors},
+                    "responses": {
+                        "200": answer("verdict, outcome, cited trace", {"$ref": "#/components/schemas/Answer"}),
+                        **situation_errors,
+                    },
                 }
             },
             "/api/validate": {
@@ -88,7 +138,7 @@ def document(game_ids: list[str]) -> dict[str, Any]:
             },
             "/api/rulesets": {
                 "get": {
-                    "summary": "Rulesets, games, board kinds, query kinds",
+                    "summary": "Rulesets, games, board kinds, query kinds, the readings of ambiguous rules",
                     "responses": {"200": answer("list", {"type": "array"})},
                 }
             },
@@ -126,18 +176,26 @@ def document(game_ids: list[str]) -> dict[str, Any]:
             },
             "/go/rule": {
                 "get": {
-                    "summary": "Redirect to a rule's entry in the served reference (/reference/)",
+                    "summary": "A rule's page: into the served reference, else a page the app renders from the spec",
                     "parameters": [
                         {"name": "ruleset", "in": "query", "required": True, "schema": {"type": "string"}},
                         {"name": "rule", "in": "query", "required": True, "schema": {"type": "string"}},
                     ],
-                    "responses": {"307": {"description": "to the rule's page and anchor"}, **errors(404)},
+                    "responses": {
+                        "200": {
+                            "description": "no built reference served: the rule's page rendered by the app",
+                            "content": {"text/html": {"schema": {"type": "string"}}},
+                        },
+                        "307": {"description": "to the rule's page and anchor in the served reference"},
+                        **errors(404),
+                    },
                 }
             },
         },
         "components": {
             "schemas": {
                 "Error": ERROR,
+                "Answer": ANSWER,
                 "Job": {
                     "type": "object",
                     "properties": {

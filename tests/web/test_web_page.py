@@ -185,8 +185,8 @@ def export_and_compare(driver: Any, tmp_path: Path, answer: dict[str, Any], name
 def follow_citation(driver: Any, base: str, name: str) -> None:
     """Click the first trace link: the reference page opens at the rule's entry."""
     link = driver.find_element(By.CSS_SELECTOR, "#trace a.rule-link")
-    rule = link.text
-    link.click()
+    rule = driver.find_element(By.CSS_SELECTOR, "#trace .rule-id").get_attribute("textContent")
+    driver.get(link.get_attribute("href"))  # the link opens a new tab: follow it in this one
     WebDriverWait(driver, WAIT).until(lambda d: "/reference/" in d.current_url)
     anchor = driver.current_url.split("#", 1)[1]
     assert driver.find_element(By.ID, anchor)
@@ -222,7 +222,7 @@ def test_square_grid_horrorclix(server: str, browser: Any, tmp_path: Path) -> No
     assert answer["verdict"] == "legal"
     assert answer["outcome"]["breakaway"]["required"] is True
     assert answer["outcome"]["end"] == "D4"
-    trace = browser.find_element(By.ID, "trace").text
+    trace = browser.find_element(By.ID, "trace").get_attribute("textContent")  # rule ids are behind toggles
     assert "HX.BREAK" in trace
     assert "1/2 (50.0%)" in browser.find_element(By.ID, "outcome").text
     assert browser.find_element(By.CSS_SELECTOR, "#picture img")
@@ -292,7 +292,9 @@ def test_import_yaml_and_errors(server: str, browser: Any) -> None:
     browser.execute_script("arguments[0].value = 'ruleset: horrorclix/2008\\nmap: [1'", area)
     browser.find_element(By.ID, "import").click()
     WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "error").text)
-    assert browser.find_element(By.ID, "error").text.startswith("situation.yaml:")
+    error = browser.find_element(By.ID, "error")  # the pasted text's error, at its line; the board stays
+    assert error.get_attribute("data-source") == "import"
+    assert "The pasted YAML, line 3: YAML syntax error" in error.text
 
 
 def test_hex_grid_gloomhaven(server: str, browser: Any, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from adjudicator.games.gloomhaven.model import (
     CONDITIONS,
+    DIFFICULTIES,
     ELEMENT_STATES,
     ELEMENTS,
     OBJECT_TYPES,
@@ -74,6 +75,36 @@ def _effect_queries() -> list[Schema]:
     ]
 
 
+def _value_queries() -> list[Schema]:
+    """The optional kinds ``initiative`` and ``scenario_level``."""
+    by_id = {"type": "object", "additionalProperties": ints(1, 99)}
+    return [
+        obj(
+            {
+                "kind": {"const": "initiative"},
+                "types": {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": PIECE_ID},
+                    "description": "each monster type and its monsters",
+                },
+                "standees": {**by_id, "description": "each monster's standee number"},
+                "secondary": {**by_id, "description": "a character's second card's initiative (for a tie)"},
+                "long_rest": {"type": "array", "items": PIECE_ID, "description": "characters on a long rest"},
+            },
+            ("kind",),
+        ),
+        obj(
+            {
+                "kind": {"const": "scenario_level"},
+                "levels": {"type": "array", "items": ints(1, 9), "minItems": 1, "maxItems": 4},
+                "difficulty": enum(DIFFICULTIES),
+                "solo_or_open": {"type": "boolean"},
+            },
+            ("kind", "levels"),
+        ),
+    ]
+
+
 def situation_schema(rulesets: Collection[str]) -> Schema:
     """The Gloomhaven situation file (``contract-gloomhaven.md``)."""
     conditions = {
@@ -103,7 +134,6 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
             "shield": ints(0, 99),
         },
         ("id", "type", "at"),
-        closed=False,
     )
     attack = obj(
         {
@@ -116,8 +146,8 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
                 "description": "the stat card's base range; range is then the card's own Range (0: none)",
             },
         },
-        closed=False,
     )
+    character_attack = obj({key: value for key, value in attack["properties"].items() if key != "stat_range"})
     queries = [
         obj(
             {
@@ -132,7 +162,6 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
                 "play": obj({"end": HEX, "targets": {"type": "array", "items": PIECE_ID}}),
             },
             ("kind", "monster"),
-            closed=False,
         ),
         obj({"kind": {"const": "line_of_sight"}, "from": {"type": "string"}, "to": {"type": "string"}}, ("kind",)),
         obj(
@@ -148,7 +177,6 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
                 "jump": {"type": "boolean"},
             },
             ("kind", "piece", "path"),
-            closed=False,
         ),
         *(
             obj(
@@ -169,7 +197,7 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
             {
                 "kind": {"const": "attack_targets"},
                 "attacker": PIECE_ID,
-                "attack": attack,
+                "attack": character_attack,
                 "targets": {"type": "array", "items": PIECE_ID, "description": "a proposed set of targets to judge"},
             },
             ("kind", "attacker"),
@@ -190,7 +218,10 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
                 "target": PIECE_ID,
                 **dict.fromkeys(("shield", "pierce"), ints(0, 99)),
                 **{key: {"type": "boolean"} for key in ("poisoned", "advantage", "disadvantage")},
-                "deck": {},
+                "deck": {
+                    "anyOf": [{"const": "standard"}, {"type": "array", "items": {"type": "string"}}],
+                    "description": 'the modifier deck: standard, or its cards ("+1", "x2", "null", "+1 stun")',
+                },
                 **dict.fromkeys(("bless", "curse"), ints(0, 10)),
                 "attacker": {**PIECE_ID, "description": "the attacking figure (its range to the target for Retaliate)"},
                 "retaliate": {**ints(0, 10), "description": "the target's active Retaliate X"},
@@ -205,9 +236,9 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
                 },
             },
             ("kind", "value"),
-            closed=False,
         ),
         *_effect_queries(),
+        *_value_queries(),
     ]
     return document(
         "gloomhaven",

@@ -2,7 +2,7 @@
 // The editor's state is the situation document itself; the board editors are in spaces.js.
 
 import { SPACES } from "./spaces.js";
-import { toYaml } from "./yaml.js";
+import { flow, parseFlow, toYaml } from "./yaml.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { rulesets: [], game: null, space: null, schema: null, doc: null, tool: null, option: null, paint: {} };
@@ -41,81 +41,169 @@ export function schemaEnum(schema, field) {
   });
 }
 
-function typeOf(schema) {
-  if (!schema) return "string";
-  if (schema.enum) return "enum";
-  if (schema.const !== undefined) return "const";
-  if (schema.type) return schema.type;
-  if (!schema.oneOf && !schema.anyOf) return "string";
-  const kinds = variants(schema).map(typeOf);
-  if (kinds.includes("integer")) return "integer-or-word";
-  return kinds[0] || "string";
+// The words a field may be: its enum, its const, or those of every alternative (null aside).
+function choices(schema) {
+  if (!schema) return null;
+  if (schema.enum) return schema.enum;
+  if (schema.const !== undefined) return [schema.const];
+  if (schema.oneOf || schema.anyOf) {
+    const each = variants(schema).filter((s) => s.type !== "null").map(choices);
+    if (each.length && each.every(Boolean)) return each.flat();
+  }
+  return null;
 }
 
-function parseValue(schema, text) {
-  const kind = typeOf(schema);
+// The JSON types a field's schema allows, through its alternatives ({} allows anything: none listed).
+function typesOf(schema) {
+  if (!schema) return [];
+  if (schema.oneOf || schema.anyOf) return [...new Set(variants(schema).flatMap(typesOf))];
+  if (schema.const !== undefined) return [typeof schema.const === "number" ? "integer" : typeof schema.const];
+  if (schema.enum) return ["string"];
+  return schema.type ? [schema.type] : [];
+}
+
+function allows(schema, type) {
+  return typesOf(schema).includes(type);
+}
+
+function typeOf(schema) {
+  if (!schema) return "string";
+  if (choices(schema) && !allows(schema, "integer")) return "enum";
+  const types = typesOf(schema).filter((t) => t !== "null");
+  return types.length === 1 ? types[0] : types.length === 0 ? "any" : "mixed";
+}
+
+// The schema of a list field's items (in whichever alternative is a list).
+function itemsOf(schema) {
+  return schema?.items || variants(schema).find((v) => v.type === "array")?.items || {};
+}
+
+// Split "a, {b: 1, c: 2}, [d, e]" at its top-level commas.
+function splitTop(text) {
+  const parts = [];
+  let depth = 0;
+  let quote = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quote) { if (ch === quote) quote = ""; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === "{" || ch === "[") depth += 1;
+    else if (ch === "}" || ch === "]") depth -= 1;
+    else if (ch === "," && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+// A field's text as the value the situation file holds; a mapping or list is written as flow YAML
+// ({started: true, traitor: ox}, [a, b]) or JSON. Throws an Error saying what is wrong.
+export function parseValue(schema, text) {
   const trimmed = String(text).trim();
   if (trimmed === "") return undefined;
-  if (kind === "integer" || kind === "integer-or-word") return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-  if (kind === "number") return Number(trimmed);
-  if (kind === "array" && typeOf(schema.items) === "object") {
-    // a list of objects (a group's moves) is written as JSON objects separated by commas
-    try { return JSON.parse(`[${trimmed}]`); } catch { return trimmed; }
+  const kind = typeOf(schema);
+  if (kind === "array" || (kind === "mixed" && allows(schema, "array") && /,/.test(trimmed) && !/^[{[]/.test(trimmed))) {
+    if (trimmed.startsWith("[")) return parseFlow(trimmed);
+    return splitTop(trimmed).map((part) => parseValue(itemsOf(schema), part)).filter((v) => v !== undefined);
   }
-  if (kind === "array") return trimmed.split(",").map((s) => parseValue(schema.items, s)).filter((v) => v !== undefined);
-  if (kind === "object") {
-    try { return JSON.parse(trimmed); } catch { return trimmed; }
-  }
+  if (/^[{[]/.test(trimmed)) return parseFlow(trimmed);
+  if (kind === "object") throw new Error("expected a mapping such as {name: value}");
+  if ((allows(schema, "integer") || allows(schema, "number") || kind === "any") && /^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  if ((allows(schema, "boolean") || kind === "any") && /^(true|false)$/.test(trimmed)) return trimmed === "true";
+  if (allows(schema, "null") && trimmed === "null") return null;
+  if (kind === "integer" || kind === "number") throw new Error("expected a number");
   return trimmed;
 }
 
-function showValue(value) {
-  if (value === undefined || value === null) return "";
-  if (Array.isArray(value)) return value.map(showValue).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
+export function showValue(value) {
+  if (value === undefined) return "";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === "object" ? flow(v) : String(v))).join(", ");
+  if (typeof value === "object") return flow(value);
   return String(value);
 }
 
-function fieldInput(name, schema, value, onChange) {
+// What to type in a field that holds a mapping: its keys, as a placeholder.
+function placeholder(schema) {
   const kind = typeOf(schema);
+  const props = variants(schema).find((v) => v.properties)?.properties;
+  if (kind === "object" && props) return `{${Object.keys(props).map((k) => `${k}: …`).join(", ")}}`;
+  if (kind === "object") return "{name: value, …}";
+  if (kind === "array") return "a, b, …";
+  return "";
+}
+
+function fieldError(input, name, message) {
+  input.classList.toggle("invalid", Boolean(message));
+  input.setCustomValidity(message || "");
+  input.title = message ? `${name}: ${message}` : input.dataset.help || "";
+  if (message) showError(`${name}: ${message}`);
+}
+
+// One input for a field of the situation file; `small` turns a short range of whole numbers into a list.
+function fieldInput(name, schema, value, onChange, { small = false, required = [] } = {}) {
+  const kind = typeOf(schema);
+  const words = choices(schema);
+  const range = kind === "integer" && schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum - schema.minimum <= 12;
   let input;
   if (kind === "boolean") {
     input = document.createElement("input");
     input.type = "checkbox";
     input.checked = value === true;
     input.addEventListener("change", () => onChange(input.checked ? true : undefined));
-  } else if (kind === "enum") {
+  } else if (kind === "enum" || (small && range)) {
+    const options = kind === "enum" ? words : Array.from({ length: schema.maximum - schema.minimum + 1 }, (_, i) => schema.minimum + i);
     input = document.createElement("select");
-    for (const option of ["", ...schema.enum]) {
+    const blank = required.includes(name.split(".").pop()) && value !== undefined && value !== null ? [] : [""];
+    for (const option of [...blank, ...options]) {
       const item = document.createElement("option");
-      item.value = option;
-      item.textContent = option || "—";
+      item.value = String(option);
+      item.textContent = option === "" ? "—" : String(option);
       input.append(item);
     }
-    input.value = value ?? "";
-    input.addEventListener("change", () => onChange(input.value || undefined));
+    input.value = value === undefined || value === null ? "" : String(value);
+    input.addEventListener("change", () => onChange(input.value === "" ? undefined : options.find((o) => String(o) === input.value)));
   } else {
     input = document.createElement("input");
     input.type = kind === "integer" ? "number" : "text";
+    if (kind === "integer" && schema.minimum !== undefined) { input.min = schema.minimum; input.max = schema.maximum; }
     input.value = showValue(value);
-    input.addEventListener("change", () => onChange(parseValue(schema, input.value)));
+    input.placeholder = placeholder(schema);
+    input.addEventListener("change", () => {
+      let parsed;
+      try {
+        parsed = parseValue(schema, input.value);
+      } catch (problem) {
+        fieldError(input, name, problem.message);
+        return;
+      }
+      fieldError(input, name, "");
+      onChange(parsed);
+    });
   }
   input.name = name;
   input.dataset.field = name;
+  if (schema?.description) { input.dataset.help = schema.description; input.title = schema.description; }
   const label = document.createElement("label");
   label.textContent = name;
   return [label, input];
 }
 
-function fillFields(container, properties, target, skip, after) {
+function fillFields(container, properties, target, skip, after, options = {}) {
   container.replaceChildren();
+  if (properties?.properties) {
+    // an object's schema: its required fields offer no blank choice
+    options = { ...options, required: properties.required || [] };
+    properties = properties.properties;
+  }
+  const prefix = options.prefix || "";
   for (const [name, schema] of Object.entries(properties || {})) {
     if (skip.includes(name)) continue;
-    const [label, input] = fieldInput(name, schema, target[name], (value) => {
+    const [label, input] = fieldInput(prefix + name, schema, target[name], (value) => {
       if (value === undefined) delete target[name];
       else target[name] = value;
-      after();
-    });
+      after(name);
+    }, options);
     container.append(label, input);
   }
 }
@@ -123,12 +211,7 @@ function fillFields(container, properties, target, skip, after) {
 // -- pieces and question ---------------------------------------------------------------------
 
 function pieceSchema(type) {
-  const items = state.schema?.properties?.pieces?.items;
-  const found = variants(items).find((v) => {
-    const t = v.properties?.type;
-    return !t || (t.enum || [t.const]).includes(type);
-  });
-  return found?.properties || {};
+  return itemSchema(state.schema?.properties?.pieces?.items, type);
 }
 
 function renderPieces() {
@@ -168,15 +251,166 @@ function renderQuery() {
   if (!kinds.includes(state.doc.query.kind)) state.doc.query = { kind: kinds[0] };
   select.value = state.doc.query.kind;
   const chosen = schemas.find((s) => s.properties?.kind?.const === state.doc.query.kind) || schemas[0];
-  fillFields($("query-fields"), chosen?.properties, state.doc.query, ["kind"], () => {});
+  fillFields($("query-fields"), chosen || {}, state.doc.query, ["kind"], () => {});
+}
+
+// -- the situation's own fields, the board's, rooms and map objects -------------------------
+
+// Fields edited elsewhere on the page: the board is painted, pieces and the question have panels.
+const PANELS = ["ruleset", "expect", "query", "pieces", "objects"];
+const PAINTED = ["terrain", "elevation", "indoor", "walls", "stairs", "rooms"];
+
+// The document's board field (map, house): the required object besides ruleset and query.
+function boardField() {
+  const props = state.schema?.properties || {};
+  return (state.schema?.required || []).find((name) => !PANELS.includes(name) && typeOf(props[name]) === "object") || "map";
+}
+
+// The variant of a list's item schema whose type admits `type` (a piece's, an object's).
+function itemSchema(items, type) {
+  const found = variants(items).find((v) => {
+    const t = v.properties?.type;
+    return !t || (t.enum || [t.const]).includes(type);
+  });
+  return found || {};
+}
+
+// Every top-level field the game's schema declares, one input each, named as in the file.
+function renderSituation() {
+  const box = $("situation-fields-list");
+  const props = state.schema?.properties || {};
+  const board = boardField();
+  const skip = [...PANELS, board];
+  const grouped = Object.keys(props).filter((name) => !skip.includes(name) && typeOf(props[name]) === "object" && props[name].properties);
+  fillFields(box, state.schema || {}, state.doc, skip, (name) => { if (name === "readings" || grouped.includes(name)) renderSituation(); }, { small: true });
+  for (const name of grouped) box.querySelector(`[data-field="${name}"]`)?.after(subFields(name, props[name]));
+  if ("readings" in props) box.append(readingsChooser());
+  $("situation-fields").hidden = !box.children.length;
+  const boardBox = $("board-fields-list");
+  state.doc[board] = state.doc[board] || {};
+  fillFields(boardBox, props[board] || {}, state.doc[board], PAINTED, () => renderBoard(), { small: true });
+  $("board-fields").hidden = !boardBox.children.length;
+  $("board-fields-legend").textContent = `${board} (what the painting tools do not set)`;
+}
+
+// A mapping field's own fields, one input each (haunt.started, haunt.traitor, ...), kept in step with its text.
+function subFields(name, schema) {
+  const details = document.createElement("details");
+  details.className = "subfields";
+  details.dataset.group = name;
+  details.open = Boolean(state.paint[`open:${name}`]);
+  details.addEventListener("toggle", () => { state.paint[`open:${name}`] = details.open; });
+  const summary = document.createElement("summary");
+  summary.textContent = `${name}: one field at a time`;
+  const list = document.createElement("div");
+  list.className = "fields";
+  const value = state.doc[name] && typeof state.doc[name] === "object" ? { ...state.doc[name] } : {};
+  fillFields(list, schema, value, [], () => {
+    if (Object.keys(value).length) state.doc[name] = { ...value };
+    else delete state.doc[name];
+    const text = $("situation-fields-list").querySelector(`[data-field="${name}"]`);
+    if (text) text.value = showValue(state.doc[name]);
+  }, { small: true, prefix: `${name}.` });
+  details.append(summary, list);
+  return details;
+}
+
+// A list per ambiguous rule of the ruleset, to pick a reading other than its default.
+function readingsChooser() {
+  const details = document.createElement("details");
+  details.id = "readings-chooser";
+  details.open = Boolean(state.paint.readingsOpen);
+  details.addEventListener("toggle", () => { state.paint.readingsOpen = details.open; });
+  const summary = document.createElement("summary");
+  const readings = state.game?.readings || {};
+  summary.textContent = `Readings of this ruleset's ambiguous rules (${Object.keys(readings).length})`;
+  const list = document.createElement("div");
+  list.className = "fields";
+  for (const [rule, { default: chosen, options }] of Object.entries(readings)) {
+    const label = document.createElement("label");
+    label.textContent = rule;
+    const select = document.createElement("select");
+    select.dataset.reading = rule;
+    for (const option of ["", ...options]) {
+      const item = document.createElement("option");
+      item.value = option;
+      item.textContent = option === "" ? `default (${chosen})` : option;
+      select.append(item);
+    }
+    select.value = state.doc.readings?.[rule] || "";
+    select.addEventListener("change", () => {
+      const next = { ...(state.doc.readings || {}) };
+      if (select.value) next[rule] = select.value;
+      else delete next[rule];
+      if (Object.keys(next).length) state.doc.readings = next;
+      else delete state.doc.readings;
+      renderSituation();
+    });
+    list.append(label, select);
+  }
+  details.append(summary, list);
+  return details;
+}
+
+function itemDetails(kind, id, summaryText, schema, item, after) {
+  const details = document.createElement("details");
+  details.className = "piece";
+  details.dataset[kind] = id;
+  details.open = state.paint.selected === id;
+  const summary = document.createElement("summary");
+  summary.textContent = summaryText();
+  const fields = document.createElement("div");
+  fields.className = "fields";
+  fillFields(fields, schema, item, ["type"], () => { summary.textContent = summaryText(); after(); });
+  details.append(summary, fields);
+  return details;
+}
+
+// The board's other items: a house's rooms (symbol, new, doors, ...), the map objects (a trap's damage, ...).
+function renderItems() {
+  const box = $("items");
+  box.replaceChildren();
+  const props = state.schema?.properties || {};
+  const roomSchema = props.house?.properties?.rooms?.items;
+  if (roomSchema && state.doc.house?.rooms?.length) {
+    const title = document.createElement("h3");
+    title.textContent = "Rooms";
+    box.append(title);
+    for (const room of state.doc.house.rooms) {
+      const text = () => `${room.id} (${room.floor || "ground"} ${room.at})${room.symbol ? ` ${room.symbol}` : ""}${room.new ? " new" : ""}`;
+      box.append(itemDetails("room", room.id, text, roomSchema, room, renderBoard));
+    }
+  }
+  const objectSchema = props.objects?.items;
+  if (objectSchema && state.doc.objects?.length) {
+    const title = document.createElement("h3");
+    title.textContent = "Map objects";
+    box.append(title);
+    for (const obj of state.doc.objects) {
+      const text = () => `${obj.type} at ${obj.at}`;
+      box.append(itemDetails("object", `${obj.type}@${obj.at}`, text, itemSchema(objectSchema, obj.type), obj, renderBoard));
+    }
+  }
 }
 
 // -- board ---------------------------------------------------------------------------------
 
+// The question fields the question tool may fill: only those the chosen kind of question has.
+function offeredTool(tool) {
+  if (tool.id !== "query" || !tool.option?.values) return tool;
+  const chosen = querySchemas().find((s) => s.properties?.kind?.const === state.doc?.query?.kind);
+  const props = chosen?.properties || {};
+  const values = tool.option.values.filter((v) => v !== "kind" && (v in props || v in (props.play?.properties || {})));
+  return values.length ? { ...tool, option: { ...tool.option, values } } : null;
+}
+
 function renderTools() {
   const bar = $("tools");
   bar.replaceChildren();
-  for (const tool of state.space.tools(state.game, state.schema)) {
+  const tools = state.space.tools(state.game, state.schema).map(offeredTool).filter(Boolean);
+  if (state.tool && !tools.some((t) => t.id === state.tool.id)) state.tool = null;
+  if (state.tool) state.tool = tools.find((t) => t.id === state.tool.id);
+  for (const tool of tools) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = tool.label;
@@ -206,7 +440,8 @@ function renderTools() {
     if (spec.min !== undefined) { input.min = spec.min; input.max = spec.max; }
   }
   input.id = "tool-option";
-  input.value = state.option?.[tool.id] ?? spec.value ?? input.value;
+  const kept = state.option?.[tool.id];
+  input.value = kept !== undefined && (!spec.values || spec.values.includes(kept)) ? kept : spec.value ?? input.value;
   state.option = { ...(state.option || {}), [tool.id]: input.value };
   input.addEventListener("change", () => {
     state.option[tool.id] = input.value;
@@ -229,7 +464,9 @@ function renderBoard() {
 
 function renderAll() {
   renderBoard();
+  renderSituation();
   renderPieces();
+  renderItems();
   renderQuery();
 }
 
@@ -277,16 +514,80 @@ function fraction(value) {
   return JSON.stringify(value);
 }
 
-function showError(message) {
+function showError(message, source = "") {
   $("error").hidden = !message;
   $("error").textContent = message || "";
+  $("error").dataset.source = message ? source : "";
+}
+
+// A server error names the text it read as situation.yaml: say which text that was on the page.
+export function located(error, what) {
+  const found = /^situation\.yaml:(\d+):\s*/.exec(error);
+  return found ? `${what}, line ${found[1]}: ${error.slice(found[0].length)}` : `${what}: ${error}`;
+}
+
+// The document Ask sends is the board shown; the YAML box shows it, so an error's line is a line there.
+function sentYaml() {
+  const text = yamlText();
+  $("yaml").value = text;
+  $("yaml").dataset.shows = "sent";
+  return text;
+}
+
+// The verdict in words that say the result (BLOCKED, DEPENDS: 7/12 (58%) to hit), coloured by its tone.
+function showHeadline(answer) {
+  const verdict = $("verdict");
+  const view = answer.view || {};
+  verdict.textContent = view.headline || answer.verdict.toUpperCase();
+  verdict.className = `tone-${view.tone || "neutral"}`;
+  verdict.dataset.verdict = answer.verdict;
+  verdict.dataset.tone = view.tone || "neutral";
+}
+
+// One step of the answer as the CLI says it: title, plain words, the citation linking to the rule's page,
+// "decides" where it settles the question; the formal condition and the rule id behind a toggle.
+function stepItem(step) {
+  const li = document.createElement("li");
+  li.className = step.deciding ? "step deciding" : "step";
+  const head = document.createElement("div");
+  head.className = "step-title";
+  if (step.deciding) {
+    const mark = document.createElement("strong");
+    mark.className = "decides";
+    mark.textContent = "decides: ";
+    head.append(mark);
+  }
+  const title = document.createElement("strong");
+  title.textContent = step.title;
+  head.append(title);
+  const plain = document.createElement("div");
+  plain.className = "plain";
+  plain.textContent = step.plain;
+  const cite = document.createElement("a");
+  cite.className = "cite rule-link";
+  cite.href = step.url;
+  cite.target = "_blank";
+  cite.rel = "noopener";
+  cite.textContent = step.citation || step.title;
+  const formal = document.createElement("details");
+  formal.className = "formal";
+  const summary = document.createElement("summary");
+  summary.textContent = "formal";
+  const body = document.createElement("div");
+  body.className = "formal-note";
+  const rule = document.createElement("code");
+  rule.className = "rule-id";
+  rule.textContent = step.rule;
+  const note = document.createElement("div");
+  note.textContent = step.formal;
+  body.append(rule, note);
+  formal.append(summary, body);
+  li.append(head, plain, cite, formal);
+  return li;
 }
 
 function showAnswer(answer) {
-  const verdict = $("verdict");
-  verdict.textContent = answer.verdict.toUpperCase();
-  verdict.className = answer.verdict;
-  verdict.dataset.verdict = answer.verdict;
+  showHeadline(answer);
   const table = $("outcome");
   table.replaceChildren();
   for (const [key, value] of Object.entries(answer.outcome || {})) {
@@ -299,27 +600,7 @@ function showAnswer(answer) {
     table.append(tr);
   }
   const trace = $("trace");
-  trace.replaceChildren();
-  for (const step of answer.trace || []) {
-    const li = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `/go/rule?ruleset=${encodeURIComponent(answer.ruleset)}&rule=${encodeURIComponent(step.rule)}`;
-    link.textContent = step.rule;
-    link.className = "rule-link";
-    const note = document.createElement("div");
-    note.textContent = step.note || "";
-    const cite = document.createElement("div");
-    cite.className = "cite";
-    cite.textContent = step.lines ? `${step.source} L${step.lines[0]}-${step.lines[1]}${step.section ? ` (${step.section})` : ""}` : "";
-    if (step.deciding) {
-      li.className = "deciding";
-      const mark = document.createElement("strong");
-      mark.textContent = "decides: ";
-      li.append(mark);
-    }
-    li.append(link, note, cite);
-    trace.append(li);
-  }
+  trace.replaceChildren(...(answer.view?.steps || []).map(stepItem));
   if (answer.svg) {
     const img = document.createElement("img");
     img.alt = "the board with the answer drawn";
@@ -328,6 +609,7 @@ function showAnswer(answer) {
   } else $("picture").replaceChildren();
   const raw = { ...answer };
   delete raw.svg;
+  delete raw.view;
   let pre = document.getElementById("answer-json");
   if (!pre) {
     const details = document.createElement("details");
@@ -341,13 +623,21 @@ function showAnswer(answer) {
   pre.textContent = JSON.stringify(raw, null, 2);
 }
 
+// An answer to another board must not stay on screen under an error.
+function clearAnswer() {
+  $("verdict").textContent = "";
+  $("verdict").dataset.verdict = "";
+  for (const id of ["outcome", "trace", "picture"]) $(id)?.replaceChildren();
+  const raw = document.getElementById("answer-json");
+  if (raw) raw.textContent = "";
+}
+
 async function ask() {
   showError("");
-  const reply = await api("/api/ask?svg=1", { method: "POST", headers: { "content-type": "application/yaml" }, body: yamlText() });
+  const reply = await api("/api/ask?svg=1&view=1", { method: "POST", headers: { "content-type": "application/yaml" }, body: sentYaml() });
   if (!reply.ok) {
-    showError(reply.data.error || reply.text);
-    $("verdict").textContent = "";
-    $("verdict").dataset.verdict = "";
+    showError(located(reply.data.error || reply.text, "The board shown (sent as the YAML in the box)"), "ask");
+    clearAnswer();
     return;
   }
   showAnswer(reply.data);
@@ -364,8 +654,14 @@ function exportYaml() {
 async function importYaml() {
   showError("");
   const reply = await api("/api/validate", { method: "POST", headers: { "content-type": "application/yaml" }, body: $("yaml").value });
-  if (!reply.ok) { showError(reply.data.error || reply.text); return; }
+  if (!reply.ok) {
+    // the board shown stays as it was: Ask still sends it, and says so
+    showError(`Import YAML failed, the board shown is unchanged. ${located(reply.data.error || reply.text, "The pasted YAML")}`, "import");
+    $("yaml").dataset.shows = "pasted";
+    return;
+  }
   await chooseRuleset(reply.data.ruleset, reply.data.document);
+  $("yaml").dataset.shows = "imported";
 }
 
 function encodeDoc(doc) {
@@ -397,7 +693,7 @@ async function start() {
   }
   select.addEventListener("change", () => chooseRuleset(select.value));
   $("resize").addEventListener("click", () => chooseRuleset(select.value));
-  $("query-kind").addEventListener("change", () => { state.doc.query = { kind: $("query-kind").value }; renderQuery(); });
+  $("query-kind").addEventListener("change", () => { state.doc.query = { kind: $("query-kind").value }; renderQuery(); renderTools(); });
   $("ask").addEventListener("click", ask);
   $("export").addEventListener("click", exportYaml);
   $("import").addEventListener("click", importYaml);

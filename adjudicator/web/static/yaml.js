@@ -17,7 +17,7 @@ function isScalar(value) {
   return value === null || typeof value !== "object";
 }
 
-function flow(value) {
+export function flow(value) {
   if (isScalar(value)) return scalar(value);
   if (Array.isArray(value)) return "[" + value.map(flow).join(", ") + "]";
   return "{" + Object.entries(value).map(([k, v]) => `${scalar(k)}: ${flow(v)}`).join(", ") + "}";
@@ -58,4 +58,82 @@ function listItem(entry, indent) {
 
 export function toYaml(doc) {
   return block(doc, 0) + "\n";
+}
+
+// A small reader of one line of flow YAML, for the editor's inputs: {key: value, ...}, [a, b],
+// quoted or plain scalars (true, false, null, numbers). JSON is flow YAML, so JSON reads too.
+// A mistake throws an Error naming the column, which the editor shows beside the input.
+export function parseFlow(text) {
+  let at = 0;
+  const src = String(text);
+  const fail = (what) => { throw new Error(`${what} at column ${at + 1}`); };
+  const space = () => { while (at < src.length && /\s/.test(src[at])) at += 1; };
+  const plainScalar = (stops) => {
+    const start = at;
+    while (at < src.length && !stops.includes(src[at])) {
+      if (src[at] === ":" && stops.includes(":") && /\s/.test(src[at + 1] || " ")) break;
+      at += 1;
+    }
+    const word = src.slice(start, at).trim();
+    if (word === "") fail("expected a value");
+    if (/^(null|~)$/i.test(word)) return null;
+    if (/^true$/i.test(word)) return true;
+    if (/^false$/i.test(word)) return false;
+    if (/^[-+]?\d+$/.test(word)) return Number(word);
+    if (/^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$/.test(word)) return Number(word);
+    return word;
+  };
+  const quoted = () => {
+    const quote = src[at];
+    const start = at;
+    at += 1;
+    while (at < src.length && src[at] !== quote) at += quote === '"' && src[at] === "\\" ? 2 : 1;
+    if (at >= src.length) fail("unclosed quote");
+    at += 1;
+    const body = src.slice(start, at);
+    if (quote === '"') return JSON.parse(body);
+    return body.slice(1, -1).replace(/''/g, "'");
+  };
+  const value = (stops) => {
+    space();
+    if (src[at] === "{") return mapping();
+    if (src[at] === "[") return list();
+    if (src[at] === '"' || src[at] === "'") return quoted();
+    return plainScalar(stops);
+  };
+  const mapping = () => {
+    const out = {};
+    at += 1;
+    space();
+    if (src[at] === "}") { at += 1; return out; }
+    for (;;) {
+      space();
+      const key = src[at] === '"' || src[at] === "'" ? quoted() : plainScalar([":", ",", "}"]);
+      space();
+      if (src[at] !== ":") fail("expected ':' after a key");
+      at += 1;
+      out[String(key)] = value([",", "}"]);
+      space();
+      if (src[at] === ",") { at += 1; continue; }
+      if (src[at] === "}") { at += 1; return out; }
+      fail("expected ',' or '}'");
+    }
+  };
+  const list = () => {
+    const out = [];
+    at += 1;
+    space();
+    if (src[at] === "]") { at += 1; return out; }
+    for (;;) {
+      out.push(value([",", "]"]));
+      space();
+      if (src[at] === ",") { at += 1; continue; }
+      if (src[at] === "]") { at += 1; return out; }
+      fail("expected ',' or ']'");
+    }
+  };
+  const result = value([]);
+  space();
+  if (at < src.length) fail("unexpected text");
+  return result;
 }
