@@ -101,7 +101,8 @@ def console_errors(stderr: str) -> list[str]:
 
 
 PAGES = {
-    "index": ("index.html", ["Tabletop rules reference", "Rules reference"]),
+    "index": ("index.html", ["Tabletop rules reference", "How to ask", "For maintainers"]),
+    "situations-gloomhaven": ("situations/gloomhaven.html", ["Terrain letters", "Query fields"]),
     "rule": (
         "reference/generated/horrorclix-2008-06-movement.html#rule-horrorclix-2008-hx-break-success",
         ["HX.BREAK.SUCCESS", "Formal part", "breakaway.succeeds"],
@@ -142,3 +143,18 @@ def test_search_finds_rules(site: tuple[str, list[tuple[str, int]]], tmp_path: P
     assert not console_errors(dom.stderr)
     assert "search-summary" in dom.stdout or "Search Results" in dom.stdout
     assert "horrorclix-2008-07-combat.html" in dom.stdout
+
+
+def test_sidebar_search_lists_rules(site: tuple[str, list[tuple[str, int]]], tmp_path: Path) -> None:
+    """The sidebar box submits to the rule search, which lists the rule of 3 first, not a hundred pages."""
+    base, _ = site
+    index = chromium(f"{base}/index.html", tmp_path / "profile", "--dump-dom")
+    assert 'action="reference/generated/search-rules.html"' in index.stdout
+    dom = chromium(f"{base}/reference/generated/search-rules.html?q=rule+of+3", tmp_path / "profile", "--dump-dom")
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert not console_errors(dom.stderr)
+    results = dom.stdout[dom.stdout.index('id="rule-search-results"') :]
+    results = results[: results.index("</ol>")]
+    hits = results.count("<li>")
+    assert 0 < hits <= 30  # the rule search shows at most 30 entries
+    assert "rule of 3" in results.lower() or "rule of three" in results.lower()

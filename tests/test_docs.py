@@ -168,9 +168,52 @@ def test_search_index_is_built(built: Path) -> None:
 
 
 def test_hand_written_pages_exist(built: Path) -> None:
-    """Overview, quick start and the situation-file format are in the site."""
+    """Overview, quick start, the situation-file format and one situation page per game are in the site."""
     for page in ("overview.html", "quickstart.html", "situation_format.html", "spec_format.html"):
         assert (built / page).is_file()
+    for game in ("horrorclix", "heroclix", "gloomhaven", "betrayal"):
+        page = (built / "situations" / f"{game}.html").read_text(encoding="utf-8")
+        assert "One example per query kind" in page
+        assert "Query fields" in page  # the generated field tables are included
+
+
+def _sidebar(page: str) -> str:
+    start = page.index('class="sidebar-tree"')
+    return page[start : page.index('<div class="main"', start)]
+
+
+def test_front_page_is_for_judges_and_players(pages: dict[str, str]) -> None:
+    """The sidebar leads with the judges' and players' pages; the architecture is under "For maintainers"."""
+    front = pages["index.html"]
+    for text in ("For judges", "For players", "How to ask", "<h2>The judge", ">serve</span>", "search-rules.html"):
+        assert text in front
+    for game in ("HorrorClix", "HeroClix", "Gloomhaven", "Betrayal at House on the Hill"):
+        assert f">{game}<" in front
+    nav = _sidebar(front)
+    captions = re.findall(r'<span class="caption-text">([^<]+)</span>', nav)
+    assert captions[0] == "For judges and players"
+    assert captions[-1] == "For maintainers"
+    assert nav.index("For maintainers") < nav.index("Architecture")
+    assert not re.search(r"<h[1-6][^>]*>[^<]*issue \d+", front, re.IGNORECASE)
+
+
+def test_sidebar_search_is_the_rule_search(pages: dict[str, str]) -> None:
+    """Every page's sidebar search box submits its query (``q``) to the rule search page."""
+    for name in ("index.html", "situations/gloomhaven.html", f"{GENERATED}/rulings.html"):
+        form = re.search(r'<form class="sidebar-search-container"[^>]*>', pages[name])
+        assert form is not None
+        assert 'search-rules.html"' in form.group(0)
+        assert 'name="q"' in pages[name]
+
+
+def test_rulings_pages_appear_once_in_the_navigation(pages: dict[str, str]) -> None:
+    """Each group of rulings has one page: no two entries of the sidebar share a title."""
+    nav = _sidebar(pages[f"{GENERATED}/rulings.html"])
+    titles = [re.sub(r"<[^>]+>", "", t) for t in re.findall(r'<a class="reference internal"[^>]*>(.*?)</a>', nav)]
+    rulings = [t for t in titles if t.startswith("Rulings:")]
+    assert rulings
+    assert len(rulings) == len(set(rulings))
+    assert "Rulings: Betrayal at House on the Hill" in rulings  # the game's title from the registry
 
 
 def test_maintainers_page_holds_the_bookkeeping(pages: dict[str, str]) -> None:

@@ -7,7 +7,8 @@ Pages, all under ``docs/reference/generated/`` and never edited by hand:
 * the decisions of each game, with their facts;
 * edition comparisons and ruleset checks from the solver (:mod:`adjudicator.docgen.proofs`);
 * the worked rulings with board pictures and doctests (:mod:`adjudicator.docgen.situations`);
-* the glossary (:mod:`adjudicator.docgen.glossary`, from ``docs/glossary.yaml``).
+* the glossary (:mod:`adjudicator.docgen.glossary`, from ``docs/glossary.yaml``);
+* the field tables of each game's situation file (:mod:`adjudicator.docgen.fields`), in ``_fields/``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adjudicator.core.spec import Spec
+from adjudicator.docgen.fields import GAMES, fields_include
 from adjudicator.docgen.glossary import Glossary, load_glossary, render_glossary
 from adjudicator.docgen.links import exercises
 from adjudicator.docgen.proofs import (
@@ -43,6 +45,7 @@ from adjudicator.docgen.situations import render_rulings
 __all__ = ["anchor", "esc", "generate", "heading", "label", "ref", "slug"]
 
 PICTURES = "_pictures"
+FIELDS = "_fields"  # the field tables the situation-format pages include (not pages themselves)
 
 
 def generate(
@@ -74,6 +77,7 @@ def generate(
     pages["maintainers"] = maintainers_page(ctx, rulesets)
     pages["index"] = _index(spec, rulesets, games, has_glossary=terms is not None)
     written = [write(out_dir / f"{name}.rst", text) for name, text in pages.items()]
+    written += [write(out_dir / FIELDS / f"{game}.inc", fields_include(game)) for game in GAMES]
     for stale in out_dir.glob("*.rst"):
         if stale.stem not in pages:
             stale.unlink()

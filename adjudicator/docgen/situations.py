@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -49,14 +49,32 @@ def picture(spec: Spec, path: Path, pictures: Path, name: str) -> list[str]:
     ]
 
 
+TOPICS = {"bigbase": "Multi-base pieces"}
+"""Folder names that are not games, in words (a game's folder takes the game's title from the registry)."""
+
+
+def _titles() -> dict[str, str]:
+    from adjudicator.games import games  # noqa: PLC0415 - the registry only when pages are written
+
+    return {**{g.id: g.title for g in games()}, **TOPICS}
+
+
+def group_of(folder: str) -> str:
+    """The group of a folder of examples: ``betrayal`` and ``rulings/betrayal`` are one group, on one page."""
+    return folder.removeprefix("rulings/")
+
+
 def group_title(group: str) -> str:
-    """``rulings/values`` -> ``Values``; ``line_of_fire`` -> ``Line of fire``."""
-    return Path(group).name.replace("_", " ").capitalize()
+    """A group title: ``rulings/values`` -> ``Values``; ``witnesses/heroclix/core`` -> ``Witnesses: HeroClix core``."""
+    titles = _titles()
+    words = [titles.get(part, part.replace("_", " ")) for part in PurePosixPath(group_of(group)).parts]
+    first = words[0] if words[0] in titles.values() else words[0].capitalize()
+    return first + (": " + " ".join(words[1:]) if len(words) > 1 else "")
 
 
 def group_page(group: str) -> str:
-    """The page name of a group of rulings."""
-    return "rulings-" + group.replace("/", "-").replace("_", "-")
+    """The page name of a group of rulings (one page a group, whatever folders its files come from)."""
+    return "rulings-" + group_of(group).replace("/", "-").replace("_", "-")
 
 
 def title_of(ruling: Ruling) -> str:
@@ -70,7 +88,8 @@ def render_rulings(spec: Spec, rulings: list[Ruling], pictures: Path) -> dict[st
     """The rulings index and one page per folder of examples: page name -> text."""
     groups: dict[str, list[Ruling]] = defaultdict(list)
     for ruling in rulings:
-        groups[ruling.group].append(ruling)
+        groups[group_of(ruling.group)].append(ruling)
+    groups = dict(sorted(groups.items(), key=lambda item: group_title(item[0])))
     pages = {group_page(g): _group(spec, g, items, pictures) for g, items in groups.items()}
     pages["rulings"] = _index(spec, groups)
     return pages
@@ -110,9 +129,10 @@ def _index(spec: Spec, groups: dict[str, list[Ruling]]) -> str:
 
 
 def _group(spec: Spec, group: str, items: list[Ruling], pictures: Path) -> str:
+    folders = " and ".join(f"``examples/{f}/``" for f in dict.fromkeys(r.group for r in items))
     lines = [
         heading(f"Rulings: {group_title(group)}", "="),
-        f"Situation files from ``examples/{group}/``.",
+        f"Situation files from {folders}.",
         "",
         ".. testsetup:: *",
         "",
