@@ -8,6 +8,7 @@ on stderr and never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -19,12 +20,12 @@ import click
 from adjudicator.core.engine import RuleConflict
 from adjudicator.core.errors import UsageError
 from adjudicator.core.expr.types import BoolT, IntT
-from adjudicator.core.plain import result_json, rule_json, step_json
+from adjudicator.core.plain import result_json, rule_json
 from adjudicator.core.resources import SEEDS_NEEDED
 from adjudicator.core.spec import Spec, known_rulesets, load_spec
 from adjudicator.games import UnknownGame, game_of, ruleset_title
 from adjudicator.judge.errors import EXIT_FAULT, EXIT_REFUSED, fault_message, refusal
-from adjudicator.judge.present import cite_text, step_lines
+from adjudicator.judge.present import answer_headline, cite_text, step_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,7 +47,15 @@ class _LazyConsole:
         if self._console is None:
             from rich.console import Console  # noqa: PLC0415
 
-            self._console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+            class PipeSafeConsole(Console):
+                """Rich exits 1 on a broken pipe; a reader that stopped reading is no failure (exit 0)."""
+
+                def on_broken_pipe(self) -> None:
+                    self.quiet = True
+                    quiet_stdout()
+                    raise SystemExit(0)
+
+            self._console = PipeSafeConsole(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
         return getattr(self._console, name)
 
 
@@ -97,8 +106,8 @@ def guarded(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except click.ClickException:
-            raise
+        except (click.ClickException, BrokenPipeError):
+            raise  # click's own, and a reader that stopped reading (:class:`PipeSafeGroup`)
         except RuleConflict as exc:
             report_conflict(exc, as_json=bool(kwargs.get("as_json")))
         except Exception as exc:  # noqa: BLE001 - a bug is reported in one line, never as a traceback
@@ -134,7 +143,30 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class PipeSafeGroup(click.Group):
+    """The command group; a reader that stops reading (``adjudicator ask … | head``) ends it quietly, status 0."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; on a broken pipe, drop the rest of the output and exit 0 (click would exit 1)."""
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a pipe closed early fails here, not at exit
+        except BrokenPipeError:
+            quiet_stdout()
+            ctx.exit(0)
+        return result
+
+
+def quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush does not fail again on the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (stdout replaced): nothing is flushed to the pipe then
+        return
+
+
+@click.group(cls=PipeSafeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tabletop-adjudicator", prog_name="adjudicator")
 def main() -> None:
     """Formal rules verifier and reference adjudicator for tabletop rules."""
@@ -394,7 +426,9 @@ def decide(ruleset: str, decision: str, facts: tuple[str, ...], readings: tuple[
     try:
         dec = spec.decision(ruleset, decision)
     except KeyError:
-        raise UsageError(f"unknown decision {decision!r} for {ruleset}") from None
+        raise UsageError(
+            f"unknown decision {decision!r} for {ruleset}{did_you_mean(spec, ruleset, decision)}"
+        ) from None
     given = {}
     for item in facts:
         name, _, text = item.partition("=")
@@ -412,11 +446,33 @@ def decide(ruleset: str, decision: str, facts: tuple[str, ...], readings: tuple[
     if as_json:
         emit_json(result_json(spec, result))
         return
-    out.print(f"[bold]{decision}[/] = [bold]{result.value!r}[/] ({result.status})")
+    out.print(f"[bold]{decision}[/]: [bold]{escape(value_words(result.value, result.status))}[/]")
     for step in result.trace:
-        data = step_json(spec, step)
-        where = f"{data.get('source', '')} L{data.get('lines', ['?'])[0]}"
-        out.print(f"  {step.rule}: {escape(step.note)}  ({escape(where)})")
+        out.print(f"  {step.rule}: {escape(step.note)}")
+        if step.cites:
+            out.print(f"    cites {escape(cite_text(spec, step.cites[0]))}")
+
+
+STATUS_WORDS = {"decided": "decided by a rule", "default": "the decision's default"}
+"""How ``decide`` says where a value comes from."""
+
+
+def value_words(value: object, status: str) -> str:
+    """A decision's value for people: ``yes``/``no`` for a boolean, ``undecided (no rule applies)`` for none."""
+    if value is None or status == "undecided":
+        return "undecided (no rule applies)"
+    shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+    return f"{shown} ({STATUS_WORDS.get(status, status)})"
+
+
+def did_you_mean(spec: Spec, ruleset: str, decision: str) -> str:
+    """`` (did you mean a, b?)`` for the ruleset's decisions closest to a mistyped one (else where to list them)."""
+    from difflib import get_close_matches  # noqa: PLC0415 - only for a mistyped decision
+
+    game = spec.game(ruleset)
+    known = sorted(d for (g, d) in spec.decisions if g == game)
+    close = get_close_matches(decision, known, n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else f" (see `adjudicator rules {ruleset}`)"
 
 
 def parse_value(text: str, ftype: object) -> bool | int | str:
@@ -456,12 +512,15 @@ def ask(situation: str, as_json: bool, svg: str | None, verbose: bool) -> None:
 
 
 VERDICT_COLOUR = {"legal": "green", "answered": "cyan", "illegal": "red", "depends": "magenta", "undecided": "yellow"}
+TONE_COLOUR = {"good": "green", "bad": "red", "mixed": "yellow", "neutral": "cyan"}
+"""The headline's colour by its tone (:func:`adjudicator.judge.present.headline`): a blocked line is red."""
 
 
 def print_answer(spec: Spec, result: Any, *, verbose: bool = False) -> None:
     """An answer for people: verdict, outcome, the trace in plain words with citations, board picture."""
-    colour = VERDICT_COLOUR.get(result.verdict, "white")
-    out.print(f"[bold {colour}]{result.verdict.upper()}[/]  {result.query} under {ruleset_title(result.ruleset)}")
+    words, tone = answer_headline(result)
+    colour = TONE_COLOUR.get(tone, VERDICT_COLOUR.get(result.verdict, "white"))
+    out.print(f"[bold {colour}]{escape(words)}[/]  {result.query} under {ruleset_title(result.ruleset)}")
     if result.verdict == "depends":
         out.print("  the dice decide: see branches for each roll's exact probability")
     for key, value in result.outcome.items():
@@ -726,3 +785,37 @@ def diff(ruleset_a: str, ruleset_b: str, as_json: bool, no_cache: bool) -> None:
     A side may choose readings: RULESET@RULE=READING[,RULE=READING].
     """
     _designer_run("diff", as_json, ruleset_a, ruleset_b, use_cache=not no_cache)
+
+
+@main.command()
+@click.argument("rule_id")
+@click.option("--ruleset", default=None, help="The ruleset to find it under (default: the rule's first ruleset).")
+@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False), help="Write the situation file here.")
+@guarded
+def witness(rule_id: str, ruleset: str | None, output: str | None) -> None:
+    """Find a table situation where RULE_ID decides the answer, checked with ask; print it or write it (-o).
+
+    Exits 1, saying why, when no board of the game realises facts under which the rule decides.
+    """
+    from proofs.rule_witness import NoWitness, find  # noqa: PLC0415 - the solver's boards only for this command
+
+    spec = spec_or_fail()
+    found = spec.rules.get(rule_id)
+    if found is None:
+        close = [r for r in spec.rules if rule_id.upper() in r]
+        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
+        raise UsageError(f"unknown rule id {rule_id!r}{hint}")
+    chosen = ruleset or next(iter(found.views))
+    if chosen not in found.views:
+        raise UsageError(f"{rule_id} is not a rule of {chosen} (its rulesets: {', '.join(found.views)})")
+    try:
+        result = find(spec, rule_id, chosen)
+    except NoWitness as exc:
+        click.echo(f"no witness for {rule_id} under {chosen}: {exc}", err=True)
+        sys.exit(1)
+    text = result.text(spec)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    Path(output).write_text(text, encoding="utf-8")
+    click.echo(f"{output}: {rule_id} decides {result.verdict} ({result.origin})", err=True)

@@ -199,7 +199,15 @@ def _yaml(doc: Mapping[str, Any]) -> str:
     """A situation document as YAML, in the order of a situation file."""
     order = ["ruleset", "readings"]
     keys = [k for k in order if k in doc] + [k for k in doc if k not in order and k != "query"] + ["query"]
-    return str(yaml.safe_dump({k: doc[k] for k in keys if k in doc}, sort_keys=False, allow_unicode=True, width=100))
+    return str(
+        yaml.safe_dump(
+            {k: doc[k] for k in keys if k in doc},
+            sort_keys=False,
+            allow_unicode=True,
+            width=100,
+            default_flow_style=None,
+        )
+    )
 
 
 def picture(finding: Finding) -> str:

@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ os.environ.setdefault("ADJUDICATOR_SEEDS", str(SEEDS))
 
 
 @pytest.fixture
-def good_spec_dir(tmp_path: Path) -> Iterator[Path]:
+def good_spec_dir(tmp_path: Path) -> Path:
     """A writable copy of the good fixture spec (as ``tmp/spec``)."""
     target = tmp_path / "spec"
     shutil.copytree(GOOD, target)
