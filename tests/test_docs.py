@@ -225,6 +225,20 @@ def test_maintainers_page_holds_the_bookkeeping(pages: dict[str, str]) -> None:
     assert "Inventory ids recorded under other rules" not in ruleset
 
 
+def test_rule_entry_shows_its_witness_board(pages: dict[str, str]) -> None:
+    """A rule no hand-worked ruling exercises links the generated board where it decides (examples/witnesses)."""
+    witnessed = sorted((ROOT / "examples" / "witnesses" / "horrorclix" / "2008").glob("*.yaml"))
+    assert witnessed
+    rule_id = witnessed[0].stem
+    entries = [p for p in pages.values() if f'id="{anchor("horrorclix/2008", rule_id)}"' in p]
+    assert entries, rule_id
+    page = entries[0]
+    start = page.index(f'id="{anchor("horrorclix/2008", rule_id)}"')
+    end = page.find("<section", start + 1)
+    entry = page[start : end if end > 0 else len(page)]
+    assert "a table situation where this rule decides" in entry
+
+
 def test_rule_search_page_is_built(pages: dict[str, str]) -> None:
     """The reference's own search page carries its index (rule ids, glossary terms) and script."""
     page = pages[f"{GENERATED}/search-rules.html"]
