@@ -12,25 +12,16 @@ document sent, so an Ask error's line is a line of that box).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from adjudicator.judge import situation_schema
-from tests.conftest import ROOT, SEEDS
+from tests.web.support import BROWSER_MARKS, WAIT, serving
 from tests.web.test_web_page import (
-    CHROMIUM,
-    DRIVER,
-    WAIT,
     browser,
     click_cell,
-    free_port,
     open_page,
     query,
     set_field,
@@ -42,13 +33,7 @@ By = pytest.importorskip("selenium.webdriver.common.by").By
 WebDriverWait = pytest.importorskip("selenium.webdriver.support.ui").WebDriverWait
 __all__ = ["browser"]  # the fixture, shared with the page's other browser tests
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="chromium and chromium-driver are not installed (make's environment step installs both; needs root)",
-    ),
-]
+pytestmark = BROWSER_MARKS
 RULESETS = {
     "horrorclix/2008": "horrorclix",
     "heroclix/core": "heroclix",
@@ -59,28 +44,10 @@ EDITED_ELSEWHERE = {"ruleset", "expect", "query", "pieces", "objects", "map", "h
 
 
 @pytest.fixture(scope="module")
-def page_server() -> Iterator[str]:
+def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``adjudicator serve`` on a free loopback port, without the rules reference."""
-    port = free_port()
-    env = {**os.environ, "ADJUDICATOR_SEEDS": str(SEEDS)}
-    command = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--workers", "1"]
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/rulesets", timeout=5) as reply:  # noqa: S310 - loopback
-                    if reply.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.3)
+    with serving(tmp_path_factory.mktemp("no-reference") / "html") as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(20)
 
 
 def situation_inputs(driver: Any) -> set[str]:

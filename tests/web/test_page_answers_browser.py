@@ -14,11 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -30,22 +25,14 @@ import pytest
 
 from adjudicator.games import ruleset_title
 from adjudicator.judge.present import headline
-from tests.conftest import ROOT, SEEDS, run_cli
+from tests.conftest import ROOT, run_cli
+from tests.web.support import BROWSER_MARKS, WAIT, chromium, serving
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402 - after the skip when selenium is missing
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="chromium and chromium-driver are not installed (make's environment step installs both; needs root)",
-    ),
-]
-WAIT = 30
+pytestmark = BROWSER_MARKS
 SEED_NAME = re.compile(r"\w+\.txt\b")
 TONES = {"good", "bad", "mixed", "neutral"}
 
@@ -54,12 +41,6 @@ def screenshots() -> Path:
     folder = Path(os.environ.get("ADJUDICATOR_SCREENSHOTS") or ROOT / "tests" / "_screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def fetch(url: str) -> tuple[int, str, str]:
@@ -71,45 +52,15 @@ def fetch(url: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``adjudicator serve`` on a free loopback port without a built reference."""
-    port = free_port()
-    missing = tmp_path_factory.mktemp("no-reference") / "html"
-    env = {**os.environ, "ADJUDICATOR_SEEDS": str(SEEDS)}
-    command = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--workers", "1"]
-    process = subprocess.Popen([*command, "--reference", str(missing)], env=env, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if fetch(f"{base}/api/rulesets")[0] == 200:
-                    break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.3)
+    with serving(tmp_path_factory.mktemp("no-reference") / "html") as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(20)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Chromium at a laptop's size."""
-    from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1440,1500"):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)), options=options)
-    driver.set_page_load_timeout(WAIT)
-    try:
+    with chromium("1440,1500") as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 # -- the editor's controls --------------------------------------------------------------------------------------

@@ -12,12 +12,6 @@ exported, and the ask is skipped with that reason.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,75 +19,30 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, SEEDS, run_cli
+from tests.conftest import ROOT, run_cli
 from tests.test_browser import ARTIFACTS
 from tests.test_docs import build_site
+from tests.web.support import BROWSER_MARKS, WAIT, chromium, serving
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402 - after the skip when selenium is missing
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="chromium and chromium-driver are not installed (make's environment step installs both; needs root)",
-    ),
-]
-WAIT = 30
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``adjudicator serve`` on a free loopback port, with the built reference."""
-    html = build_site(tmp_path_factory)
-    port = free_port()
-    env = {**os.environ, "ADJUDICATOR_SEEDS": str(SEEDS)}
-    command = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--workers", "1"]
-    process = subprocess.Popen([*command, "--reference", str(html)], env=env, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/rulesets", timeout=5) as reply:  # noqa: S310 - loopback
-                    if reply.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.3)
+    with serving(build_site(tmp_path_factory)) as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(20)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Chromium driven by chromedriver."""
-    from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1400,1300"):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)), options=options)
-    driver.set_page_load_timeout(WAIT)
-    try:
+    with chromium("1400,1300") as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def rulesets(base: str) -> dict[str, dict[str, Any]]:
