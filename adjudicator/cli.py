@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from rich.table import Table as RichTable
 
     from adjudicator.core.coverage import SourceCoverage
+    from adjudicator.core.model import Rule
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -288,16 +289,22 @@ def rule_row(spec: Spec, ruleset: str, rule_id: str) -> dict[str, Any]:
 def rule(rule_id: str, as_json: bool) -> None:
     """Show one rule: paraphrase, citations, rulesets and formal part."""
     spec = spec_or_fail()
-    found = spec.rules.get(rule_id)
-    if found is None:
-        close = [r for r in spec.rules if rule_id.upper() in r]
-        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
-        raise UsageError(f"unknown rule id {rule_id!r}{hint}")
+    found = known_rule(spec, rule_id)
     data = rule_json(spec, found)
     if as_json:
         emit_json(data)
         return
     print_rule(spec, data)
+
+
+def known_rule(spec: Spec, rule_id: str) -> Rule:
+    """The rule of that id; a usage error naming the ids that contain it when there is none."""
+    found = spec.rules.get(rule_id)
+    if found is None:
+        close = [r for r in spec.rules if rule_id.upper() in r]
+        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
+        raise UsageError(f"unknown rule id {rule_id!r}{hint}")
+    return found
 
 
 def print_rule(spec: Spec, data: dict[str, Any]) -> None:
@@ -800,11 +807,7 @@ def witness(rule_id: str, ruleset: str | None, output: str | None) -> None:
     from proofs.rule_witness import NoWitness, find  # noqa: PLC0415 - the solver's boards only for this command
 
     spec = spec_or_fail()
-    found = spec.rules.get(rule_id)
-    if found is None:
-        close = [r for r in spec.rules if rule_id.upper() in r]
-        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
-        raise UsageError(f"unknown rule id {rule_id!r}{hint}")
+    found = known_rule(spec, rule_id)
     chosen = ruleset or next(iter(found.views))
     if chosen not in found.views:
         raise UsageError(f"{rule_id} is not a rule of {chosen} (its rulesets: {', '.join(found.views)})")
