@@ -148,29 +148,32 @@ def boards(count: int, game: str) -> Iterator[tuple[Doc, Doc]]:
             yield doc, query
 
 
+def document(side: Side, doc: Doc, query: Doc) -> Doc:
+    """A board and query as the situation document of a side (its ruleset and readings)."""
+    full = {"ruleset": side.ruleset, **{k: v for k, v in doc.items() if v != []}, "query": query}
+    if side.readings:
+        full["readings"] = dict(side.readings)
+    return full
+
+
 def situation_of(side: Side, doc: Doc, query: Doc) -> Any:
     """The situation of a board document under a side, read as a situation file (so a game refuses what it lacks)."""
     from adjudicator.judge import load_situation_text  # noqa: PLC0415 - the engine's queries only when wanted
 
-    full = {"ruleset": side.ruleset, **{k: v for k, v in doc.items() if v != []}, "query": query}
-    if side.readings:
-        full["readings"] = dict(side.readings)
-    return load_situation_text(json.dumps(full), "<concept board>", [side.ruleset])
+    return load_situation_text(json.dumps(document(side, doc, query)), "<concept board>", [side.ruleset])
 
 
 def replay(spec: Spec, side: Side, doc: Doc, query: Doc) -> Replay | None:
     """The answer on a board under a side, or ``None`` when the game refuses or cannot answer it."""
-    from adjudicator.judge import answer  # noqa: PLC0415 - same
+    from proofs.replay_boards import answer_doc, outcome_data  # noqa: PLC0415 - same
 
-    try:
-        result = answer(spec, situation_of(side, doc, query))
-    except Exception:  # noqa: BLE001 - a board one game cannot say or answer is simply not compared
+    result = answer_doc(spec, document(side, doc, query), "<concept board>")
+    if result is None:
         return None
     steps = [s for s in result.trace if s.deciding] or list(result.trace)
     deciding = tuple(dict.fromkeys(s.rule for s in steps if s.rule in spec.rules))
-    outcome = json.loads(json.dumps(result.outcome, default=str))
     said = tuple((step.rule, m.group(1), m.group(2)) for step in result.trace for m in STATED.finditer(step.note))
-    return Replay(result.verdict, outcome, deciding, said)
+    return Replay(result.verdict, outcome_data(result), deciding, said)
 
 
 def differs(one: Replay, two: Replay) -> list[str]:

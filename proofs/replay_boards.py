@@ -23,13 +23,16 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import yaml
 
 from adjudicator.core import resources
 from adjudicator.core.spec import Spec
 from proofs.report import Finding, label
+
+if TYPE_CHECKING:
+    from adjudicator.situation.answer import Answer
 
 Progress = Callable[[str], None] | None
 BUDGET: Final = 40
@@ -107,16 +110,30 @@ def _known(spec: Spec, doc: Mapping[str, Any]) -> bool:
     return str(doc.get("ruleset", "")) in spec.rulesets()
 
 
-def ask(spec: Spec, doc: Mapping[str, Any]) -> tuple[str, dict[str, Any], frozenset[str]] | None:
-    """Verdict, outcome (as JSON data) and cited rules of a situation document; ``None`` if it is refused."""
+def answer_doc(spec: Spec, doc: Mapping[str, Any], shown: str) -> Answer | None:
+    """The judge's answer to a situation document (plain data), or ``None`` when the game refuses or cannot answer.
+
+    The document is read as a situation file of its ruleset, with every check a file gets (``shown`` names it).
+    """
     from adjudicator.judge import answer, load_situation_text  # noqa: PLC0415 - same
 
     try:
-        result = answer(spec, load_situation_text(json.dumps(doc), "<example board>", [str(doc["ruleset"])]))
-    except Exception:  # noqa: BLE001 - a board the engine refuses under one reading is not a witness
+        return answer(spec, load_situation_text(json.dumps(doc), shown, [str(doc["ruleset"])]))
+    except Exception:  # noqa: BLE001 - a board a game refuses is no board for it: the searches go on
         return None
-    outcome = json.loads(json.dumps(result.outcome, default=str))
-    return result.verdict, outcome, frozenset(step.rule for step in result.trace)
+
+
+def outcome_data(result: Answer) -> dict[str, Any]:
+    """An answer's outcome as JSON data (what two answers are compared on)."""
+    return dict(json.loads(json.dumps(result.outcome, default=str)))
+
+
+def ask(spec: Spec, doc: Mapping[str, Any]) -> tuple[str, dict[str, Any], frozenset[str]] | None:
+    """Verdict, outcome (as JSON data) and cited rules of a situation document; ``None`` if it is refused."""
+    result = answer_doc(spec, doc, "<example board>")
+    if result is None:
+        return None
+    return result.verdict, outcome_data(result), frozenset(step.rule for step in result.trace)
 
 
 def witness(spec: Spec, finding: Finding, boards: Iterable[Board]) -> dict[str, Any] | None:

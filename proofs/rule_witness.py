@@ -20,7 +20,6 @@ them but no board met facts under which the rule decides.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +29,7 @@ import yaml
 
 from adjudicator.core.engine import RuleConflict
 from adjudicator.core.spec import Spec
-from proofs.replay_boards import Board, corpus, examples_dir, variants
+from proofs.replay_boards import Board, answer_doc, corpus, examples_dir, outcome_data, variants
 
 TABLE_TRIES: Final = 60
 """Board-table vectors (where the rule fires) put through the judge per rule, smallest board first."""
@@ -88,11 +87,8 @@ def decisions_of(spec: Spec, rule_id: str, ruleset: str) -> list[str]:
 
 def decides(spec: Spec, rule_id: str, doc: dict[str, Any]) -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
     """Verdict, outcome and deciding rules of a document if a deciding step cites ``rule_id``, else ``None``."""
-    from adjudicator.judge import answer, load_situation_text  # noqa: PLC0415 - the engine only when asked
-
-    try:
-        result = answer(spec, load_situation_text(json.dumps(doc), "<witness>", [str(doc["ruleset"])]))
-    except Exception:  # noqa: BLE001 - a board the engine refuses is no witness
+    result = answer_doc(spec, doc, "<witness>")
+    if result is None:
         return None
     deciding = []
     for step in result.deciding:
@@ -101,7 +97,7 @@ def decides(spec: Spec, rule_id: str, doc: dict[str, Any]) -> tuple[str, dict[st
             deciding.append(rule.reading_of or rule.restates or rule.id)
     if rule_id not in deciding:
         return None
-    return result.verdict, json.loads(json.dumps(result.outcome, default=str)), tuple(dict.fromkeys(deciding))
+    return result.verdict, outcome_data(result), tuple(dict.fromkeys(deciding))
 
 
 def find(spec: Spec, rule_id: str, ruleset: str) -> Witness:
