@@ -68,17 +68,13 @@ def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) ->
     """Add a replayed example board to every ambiguity of a hex or house game whose readings it tells apart."""
     todo = [f for f in findings if needs_boards(f)]
     folder = examples_dir()
-    corpora: dict[str, list[Board]] = {}
     for finding in todo:
         if folder is None:
             finding["board_note"] = NO_EXAMPLES
             continue
         if progress:
             progress(f"example boards for {finding['rule']}")
-        ruleset = finding["ruleset"]
-        if ruleset not in corpora:
-            corpora[ruleset] = corpus(spec, ruleset, folder)
-        found = witness(spec, finding, corpora[ruleset])
+        found = witness(spec, finding, corpus(spec, finding["ruleset"], folder))
         if found is None:
             finding["board_note"] = NONE_DIFFER
         else:
@@ -86,8 +82,24 @@ def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) ->
     return findings
 
 
+_LAST: list[tuple[Spec, str, Path, list[Board]]] = []
+"""The last corpus read (its spec, ruleset and folder): a search asks one ruleset's boards many times."""
+
+
 def corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
-    """The examples of ``ruleset``'s game (any of its rulesets, asked under this one), shortest first."""
+    """The examples of ``ruleset``'s game (any of its rulesets, asked under this one), shortest first.
+
+    Each example is answered once to know the rules it cites; the last corpus read is kept.
+    """
+    if _LAST and _LAST[0][0] is spec and _LAST[0][1:3] == (ruleset, folder):
+        return _LAST[0][3]
+    boards = _read_corpus(spec, ruleset, folder)
+    _LAST[:] = [(spec, ruleset, folder, boards)]
+    return boards
+
+
+def _read_corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
+    """Every example of the game, answered under ``ruleset`` (those it refuses left out)."""
     game = spec.game(ruleset)
     boards = []
     for path in sorted(folder.rglob("*.yaml")):

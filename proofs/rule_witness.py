@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 import yaml
@@ -130,7 +129,7 @@ def _candidates(
     from proofs.boards import has_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
     folder = examples_dir()
-    boards = _examples(spec, ruleset, folder) if folder is not None else []
+    boards = corpus(spec, ruleset, folder) if folder is not None else []
     for board in boards:
         met.update(d for d in wanted if _asks(spec, board, d))
     citing = [b for b in boards if rule_id in b.cited]
@@ -146,19 +145,8 @@ def _candidates(
         yield board.doc, f"the example {board.name}"
 
 
-def _examples(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
-    """The example boards of a ruleset's game (kept for the last ruleset asked)."""
-    key = (id(spec), ruleset)
-    if key not in _CORPORA:
-        _CORPORA.clear()
-        _CORPORA[key] = corpus(spec, ruleset, folder)
-    return _CORPORA[key]
-
-
-_TABLES: dict[tuple[int, str], Any] = {}
-"""The board tables loaded in this process (per spec and ruleset)."""
-_CORPORA: dict[tuple[int, str], list[Board]] = {}
-"""The example boards of the last ruleset searched (one spec and ruleset at a time, as the commands use them)."""
+_TABLES: dict[str, tuple[Spec, Any]] = {}
+"""The board table of each ruleset loaded in this process, with the spec it was loaded for."""
 
 
 def _asks(spec: Spec, board: Board, decision: str) -> bool:
@@ -180,10 +168,10 @@ def _from_table(
 ) -> Iterator[tuple[dict[str, Any], str]]:
     from proofs.boards import load  # noqa: PLC0415 - same
 
-    key = (id(spec), ruleset)
-    if key not in _TABLES:
-        _TABLES[key] = load(spec, ruleset)
-    table = _TABLES[key]
+    kept = _TABLES.get(ruleset)
+    if kept is None or kept[0] is not spec:
+        kept = _TABLES[ruleset] = (spec, load(spec, ruleset))
+    table = kept[1]
     tried = 0
     for decision in wanted:
         if decision not in table.decisions():
