@@ -197,7 +197,17 @@ def _odds_words(_query: str, outcome: dict[str, Any]) -> str | None:
     return found.upper() if found else None
 
 
-RESULTS = (lambda _q, o: _damage(o), _value, _certain, _effect, _counted, _odds_words)
+def _ruling(query: str, outcome: dict[str, Any]) -> str | None:
+    """A ruling's value: ``YES`` / ``NO`` for a yes-or-no question, else the value (``REPLACES EXISTING``, ``3``)."""
+    if query != "ruling" or "value" not in outcome or outcome.get("value") is None:
+        return None
+    value = outcome["value"]
+    if isinstance(value, bool):
+        return "YES" if value else "NO"
+    return str(value).replace("_", " ").upper()
+
+
+RESULTS = (_ruling, lambda _q, o: _damage(o), _value, _certain, _effect, _counted, _odds_words)
 """The readers of an ``answered`` outcome, in order: the first that finds a short result says it."""
 
 

@@ -32,6 +32,7 @@ from adjudicator.games.betrayal.model import (
     Trait,
     Turn,
 )
+from adjudicator.situation import ruling
 from adjudicator.situation.fields import Fields, check_int, describe, fail, plain
 from adjudicator.spaces.rooms import FLOORS, KIND, SIDES, Link, RoomSpace
 
@@ -90,7 +91,9 @@ class _Reader:
         pieces = self.read_pieces(top, state)
         haunt = self.read_haunt(top, pieces)
         self.started = haunt.started
-        query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")), pieces, house)
+        asked = self.fields(top.raw("query"), "query", top.line("query"))
+        query = read_ruling(asked) if asked.has("kind") and asked.raw("kind") == ruling.KIND else None
+        query = query or self.read_query(asked, pieces, house)
         readings = self.read_readings(top) if top.has("readings") else {}
         return HouseSituation(
             ruleset=ruleset,
@@ -400,7 +403,7 @@ class _Reader:
         return Haunt(started, None if traitor is None else str(traitor), drawn, in_play)
 
     def read_query(self, f: Fields, pieces: dict[str, Piece], house: RoomSpace) -> Query:
-        kind = f.choice("kind", tuple(QUERY_FIELDS))
+        kind = f.choice("kind", (*QUERY_FIELDS, ruling.KIND))
         f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
         for key in REQUIRED.get(kind, ()):
             f.raw(key)
@@ -580,3 +583,10 @@ class _Reader:
         for key in value:
             out[str(key)] = f.text(str(key))
         return out
+
+
+def read_ruling(f: Fields) -> Query:
+    """A ``ruling`` query (a decision asked directly), kept as plain data like every query; the spec checks it."""
+    f.check_keys(("kind", *ruling.FIELDS), "a ruling query")
+    asked = ruling.dump_ruling(ruling.read_ruling(f))
+    return Query(ruling.KIND, {k: v for k, v in asked.items() if k != "kind"})

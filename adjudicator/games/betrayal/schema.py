@@ -7,6 +7,7 @@ from collections.abc import Collection
 from adjudicator.games.betrayal.house import TOKEN_TYPES
 from adjudicator.games.betrayal.model import QUERY_FIELDS, TRAITS, QueryField
 from adjudicator.games.betrayal.reader import HAUNT_FIELDS, HOUSE_FIELDS, PIECE_FIELDS, ROOM_FIELDS
+from adjudicator.situation import ruling
 from adjudicator.situation.schema import PIECE_ID, PLACE, Schema, document, enum, ints, kinds_left, obj
 from adjudicator.spaces.rooms import FLOORS, SIDES
 
@@ -104,7 +105,7 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
             "haunt": haunt,
             "house": obj(_only(house_fields, HOUSE_FIELDS), ("rooms",)),
             "pieces": {"type": "array", "items": obj(_only(piece_fields, PIECE_FIELDS), ("id", "type", "at"))},
-            "query": {"oneOf": [*queries, *kinds_left(QUERY_FIELDS, queries)]},
+            "query": {"oneOf": [*queries, ruling.ruling_schema(), *kinds_left(QUERY_FIELDS, queries)]},
         },
         board="house",
     )

@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 from adjudicator.core.dice import D6, Dice
 from adjudicator.games.clix.variant import ClixGame
 from adjudicator.situation.base import Located
+from adjudicator.situation.ruling import RulingQuery
 from adjudicator.spaces.base import Space, SpaceId
 
 HOURGLASS: Final = "hourglass"
@@ -229,7 +230,17 @@ class ScoreQuery:
     kind: Literal["score"] = "score"
 
 
-Query = ActionQuery | MoveQuery | ReachQuery | LineOfFireQuery | AttackQuery | ValueQuery | EndTurnQuery | ScoreQuery
+Query = (
+    ActionQuery
+    | MoveQuery
+    | ReachQuery
+    | LineOfFireQuery
+    | AttackQuery
+    | ValueQuery
+    | EndTurnQuery
+    | ScoreQuery
+    | RulingQuery
+)
 """A question about the situation; ``query.kind`` names its kind."""
 
 

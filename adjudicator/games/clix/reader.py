@@ -54,6 +54,7 @@ from adjudicator.games.clix.model import (
     ValueQuery,
 )
 from adjudicator.games.clix.variant import ClixGame
+from adjudicator.situation import ruling
 from adjudicator.situation.fields import DocumentReader, Fields, check_int, describe, fail, plain
 from adjudicator.spaces import SpaceId
 from adjudicator.spaces.square import KIND as SQUARES
@@ -77,6 +78,7 @@ QUERY_FIELDS: dict[str, tuple[str, ...]] = {
     "value": ("piece", "stat", "effects"),
     "end_turn": ("player", "acted"),
     "score": ("events",),
+    ruling.KIND: ruling.FIELDS,
 }
 TERRAIN_CHARS = ".h~#x"
 MAX_PLAYER = 8
@@ -387,6 +389,13 @@ class _Reader(DocumentReader):
             )
         return self.read_score(f)
 
+    def read_ruling(self, f: Fields) -> Query | None:
+        """A ``ruling`` query where the game answers one: its facts are the decision's own, not those it assumes."""
+        if ruling.KIND not in self.game.fields.queries:
+            return None
+        self.check_keys(f, ("kind", *self.game.fields.queries[ruling.KIND]), ruling.FIELDS, "a ruling query")
+        return ruling.read_ruling(f)
+
     def read_facts(self, f: Fields) -> dict[str, bool | int]:
         """``facts: {name: value}``: facts the game would otherwise assume, named by its profile (``assumed``).
 
@@ -566,7 +575,9 @@ class _Reader(DocumentReader):
             else []
         )
         self.objects = {o.at: o for o in objects}
-        query = self.read_query(self.fields(top.raw("query"), "query", top.line("query")))
+        asked = self.fields(top.raw("query"), "query", top.line("query"))
+        query = self.read_ruling(asked) if asked.has("kind") and asked.raw("kind") == ruling.KIND else None
+        query = query or self.read_query(asked)
         readings = self.read_readings(top) if top.has("readings") else {}
         return Situation(
             ruleset=self.ruleset,

@@ -12,6 +12,7 @@ from collections.abc import Collection
 
 from adjudicator.games.clix import model, reader
 from adjudicator.games.clix.variant import ClixGame
+from adjudicator.situation import ruling
 from adjudicator.situation.schema import PIECE_ID, PLACE, Schema, document, enum, ints, obj, pairs, rows
 
 SQUARE = {**PLACE, "description": "a square: column letters, row number"}
@@ -67,7 +68,10 @@ def query_schemas(game: ClixGame) -> list[Schema]:
         },
     }
     return [
-        obj({"kind": {"const": kind}, **_pick(fields, names)}, ("kind",)) for kind, names in game.fields.queries.items()
+        ruling.ruling_schema()
+        if kind == ruling.KIND
+        else obj({"kind": {"const": kind}, **_pick(fields, names)}, ("kind",))
+        for kind, names in game.fields.queries.items()
     ]
 
 

@@ -22,6 +22,8 @@ from adjudicator.games.clix.model import (
     Situation,
     ValueQuery,
 )
+from adjudicator.situation import ruling
+from adjudicator.situation.ruling import RulingQuery
 from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.base import MapText, SpaceId
 
@@ -97,6 +99,9 @@ def _dump_query(query: Query, name: Callable[[SpaceId], str], phases: bool) -> C
         return flow_map({**out, "piece": query.piece, "stat": query.stat, "effects": flow_seq(effects)})
     if isinstance(query, EndTurnQuery):
         return flow_map({**out, "player": query.player, "acted": flow_seq(list(query.acted))})
+    if isinstance(query, RulingQuery):
+        said = ruling.dump_ruling(query)
+        return flow_map(said | ({"facts": flow_map(said["facts"])} if "facts" in said else {}))
     events = [
         flow_map({"kill": e.kill, "by_player": e.by_player} | ({"phase": e.phase} if phases else {}))
         for e in query.events

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from adjudicator.games.gloomhaven.terrain import feature
 from adjudicator.situation.base import Located
+from adjudicator.situation.ruling import RulingQuery
 from adjudicator.spaces.hex import Hex, HexSpace
 
 PIECE_TYPES = ("character", "summon", "monster")
@@ -30,6 +31,7 @@ QUERY_KINDS = (
     *("push", "pull"),
     *("hex_state", "summon", "targets", "attack_targets"),
     *("heal", "elements", "long_rest", "card_attacks"),
+    "ruling",
 )
 """The contract's kinds, then the optional extensions (``initiative``, ``scenario_level``, ``push``, ``pull``)."""
 PUSH_KINDS = ("push", "pull")
@@ -423,6 +425,7 @@ Query = (
     | ElementsQuery
     | LongRestQuery
     | CardAttacksQuery
+    | RulingQuery
 )
 """A Gloomhaven question; ``query.kind`` names its kind."""
 

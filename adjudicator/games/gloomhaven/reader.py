@@ -62,6 +62,7 @@ from adjudicator.games.gloomhaven.value_reader import (
     read_initiative,
     read_scenario_level,
 )
+from adjudicator.situation import ruling
 from adjudicator.situation.fields import DocumentReader, Fields, describe, fail, plain
 from adjudicator.spaces.hex import KIND, Hex, HexSpace
 
@@ -93,6 +94,7 @@ QUERY_FIELDS: dict[str, tuple[str, ...]] = {
     "summon": ("summoner", "at"),
     "targets": ("figure", "who", "range"),
     "attack_targets": ("attacker", "attack", "targets"),
+    ruling.KIND: ruling.FIELDS,
 }
 ATTACK_FIELDS = ("range", "targets", "area", "add_targets", "stat_range")
 PLAY_FIELDS = ("end", "targets")
@@ -353,6 +355,8 @@ class _Reader(DocumentReader):
         """The ``query`` mapping, by kind."""
         kind = f.choice("kind", QUERY_KINDS)
         f.check_keys(("kind", *QUERY_FIELDS[kind]), f"a {kind} query")
+        if kind == ruling.KIND:
+            return ruling.read_ruling(f)
         if kind == "line_of_sight":
             return LineOfSightQuery(self.endpoint(f, "from"), self.endpoint(f, "to"))
         if kind == "range":

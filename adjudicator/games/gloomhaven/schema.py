@@ -16,6 +16,7 @@ from adjudicator.games.gloomhaven.model import (
     RANKS,
     TARGET_GROUPS,
 )
+from adjudicator.situation import ruling
 from adjudicator.situation.schema import PIECE_ID, PLACE, Schema, document, enum, ints, kinds_left, obj, pairs, rows
 
 HEX = {**PLACE, "description": "a hex: column letters, row number"}
@@ -240,6 +241,7 @@ def situation_schema(rulesets: Collection[str]) -> Schema:
         *_effect_queries(),
         *_value_queries(),
     ]
+    queries.append(ruling.ruling_schema())
     return document(
         "gloomhaven",
         "Gloomhaven",

@@ -40,6 +40,8 @@ from adjudicator.games.gloomhaven.model import (
     Token,
     Trap,
 )
+from adjudicator.situation import ruling
+from adjudicator.situation.ruling import RulingQuery
 from adjudicator.situation.yamlwrite import flow_map, flow_seq, render
 from adjudicator.spaces.hex import HexSpace
 
@@ -222,6 +224,12 @@ def _map_query(query: MapQuery, board: HexSpace) -> CommentedMap:
     return flow_map(out)
 
 
+def _ruling(query: RulingQuery) -> CommentedMap:
+    """A ``ruling`` query's section."""
+    said = ruling.dump_ruling(query)
+    return flow_map(said | ({"facts": flow_map(said["facts"])} if "facts" in said else {}))
+
+
 def _query(query: Query, board: HexSpace) -> CommentedMap:  # noqa: PLR0911 - one return per query kind
     """The ``query`` section."""
     if isinstance(query, HealQuery | ElementsQuery | LongRestQuery | CardAttacksQuery):
@@ -265,7 +273,8 @@ def dump_situation(situation: Situation) -> str:
     doc["pieces"] = [_piece(piece, board) for piece in situation.pieces]
     if situation.objects:
         doc["objects"] = [_trap(trap, board) for trap in situation.objects]
-    doc["query"] = _query(situation.query, board)
+    asked = situation.query
+    doc["query"] = _ruling(asked) if isinstance(asked, RulingQuery) else _query(asked, board)
     if situation.readings:
         doc["readings"] = dict(situation.readings)
     return render(doc)

@@ -35,6 +35,7 @@ FIELDS: Final = ClixFields(
         "value": ("piece", "stat", "effects", "facts"),
         "end_turn": ("player", "acted", "facts"),
         "score": ("events", "facts"),
+        "ruling": ("decision", "facts"),
     },
     score_event=("kill", "by_player"),
 )

@@ -32,6 +32,7 @@ FIELDS: Final = ClixFields(
         "value": ("piece", "stat", "effects"),
         "end_turn": ("player", "acted"),
         "score": ("events",),
+        "ruling": ("decision", "facts"),
     },
     score_event=("kill", "by_player", "phase"),
     object_types=OBJECT_TYPES,

@@ -6,4 +6,4 @@ from typing import Final
 
 from adjudicator.games.clix.queries import kinds
 
-QUERIES: Final = kinds("action", "move", "reach", "line_of_fire", "attack", "value", "end_turn", "score")
+QUERIES: Final = kinds("action", "move", "reach", "line_of_fire", "attack", "value", "end_turn", "score", "ruling")

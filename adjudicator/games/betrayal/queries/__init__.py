@@ -96,7 +96,14 @@ def _trade() -> Answerer[HouseSituation]:
     return on_rules(trade.answer)
 
 
+def _ruling() -> Answerer[HouseSituation]:
+    from adjudicator.situation import ruling  # noqa: PLC0415 - each kind loads when first asked
+
+    return ruling.answer
+
+
 QUERIES: Final[dict[str, QueryKind[HouseSituation]]] = {
+    "ruling": QueryKind("ruling", Part(_ruling), "a rules question no board query asks: one decision's value"),
     "move": QueryKind("move", Part(_move), "whether a piece may move along a path, and what it costs"),
     "reach": QueryKind(
         "reach", Part(_reach), "every place a piece may end its move in, with the odds where dice decide"

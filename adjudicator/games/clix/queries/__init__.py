@@ -72,6 +72,12 @@ def _score() -> Answerer[Situation]:
     return on_table(score.answer)
 
 
+def _ruling() -> Answerer[Situation]:
+    from adjudicator.situation import ruling  # noqa: PLC0415 - each kind loads when first asked
+
+    return ruling.answer
+
+
 LOADERS: dict[str, tuple[Callable[[], Answerer[Situation]], str]] = {
     "action": (_action, "whether a piece may be given an action of a kind"),
     "move": (_move, "whether a piece may move to a square, by which path, and what happens"),
@@ -81,6 +87,7 @@ LOADERS: dict[str, tuple[Callable[[], Answerer[Situation]], str]] = {
     "value": (_value, "a combat value after effects (replacement, then modifiers, rule of 3)"),
     "end_turn": (_end_turn, "tokens, pushing damage and kills when a player ends a turn"),
     "score": (_score, "victory points after a game's kills"),
+    "ruling": (_ruling, "a rules question no board query asks: one decision's value for facts written out"),
 }
 """Every Clix query kind: how to load its answerer, and what it asks."""
 

@@ -110,6 +110,12 @@ def _attack_targets() -> Answerer[Situation]:
     return attack_targets.answer
 
 
+def _ruling() -> Answerer[Situation]:
+    from adjudicator.situation import ruling  # noqa: PLC0415 - each kind loads when first asked
+
+    return ruling.answer
+
+
 QUERIES: Final[dict[str, QueryKind[Situation]]] = {
     "monster_turn": QueryKind(
         "monster_turn", Part(_monster_turn), "the monster's turn: its focus, where it moves, whom it attacks"
@@ -136,4 +142,5 @@ QUERIES: Final[dict[str, QueryKind[Situation]]] = {
     "attack_targets": QueryKind(
         "attack_targets", Part(_attack_targets), "the sets of enemies a character's attack may target"
     ),
+    "ruling": QueryKind("ruling", Part(_ruling), "a rules question no board query asks: one decision's value"),
 }
