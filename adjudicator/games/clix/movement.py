@@ -13,6 +13,13 @@ end when ``move.can_end`` and ``move.distance_legal`` hold there. The legal
 edges form a weighted graph; the way to a square is its shortest path (Dijkstra, ties broken as
 ``networkx`` breaks them).
 
+Most searches (steps not counted, no stairs to count, no doorway, indoor wall or corner point on the
+map) run flat (:meth:`Search._run_flat`): a state is an integer (the square's number on the map, the flight
+mode, the mode changes, stopped), a plain step's outcome is found by an integer key in stores that every
+mover alike on the table shares (the same player, fixed facts and escaped opponents: all but the squares
+the mover vacates see the same squares), and the states are named only when asked for. A table made by
+moving one piece (``movement_facts.moved``) keeps those stores but for the squares the move touches.
+
 A decision that comes back undecided is first taken the strict way (a step
 not allowed, a stop, an end not allowed); if anything was undecided the search
 runs again the generous way, and squares only that one reaches are reported
@@ -67,6 +74,8 @@ class State(NamedTuple):
 
 
 OTHER_MODE: Final = {"hovering": "soaring", "soaring": "hovering"}
+FLIGHTS: Final = ("none", "hovering", "soaring")
+"""The flight modes by number in :meth:`Search._run_flat`'s states (a mode change goes from ``f`` to ``3 - f``)."""
 _new_state = tuple.__new__
 """Builds a :class:`State` from a tuple without the named tuple's Python-level ``__new__`` (the search's hot loop)."""
 _NO_LANDS: Final[Mapping[SpaceId, State | Result]] = MappingProxyType({})
@@ -104,6 +113,26 @@ class Breakaway:
         return out
 
 
+_ModeTables = tuple[
+    str, dict[Vector, dict[SpaceId, "State | Result"]], dict[int, int | Result], dict[int, bool | Result]
+]
+"""For one flight mode and number of mode changes: the mode's name, its lands, its landing codes and outcomes."""
+_FAR: Final = 1 << 30
+"""More steps than any search takes (a distance for a state not reached)."""
+
+
+def _covered(best: dict[int, int], v: int, k: int, d: int) -> bool:
+    """Whether ``v`` (a numbered state with ``k`` mode changes) is reached in no more than ``d`` steps with fewer.
+
+    :meth:`Search._dominated` for :meth:`Search._run_flat`'s numbered states.
+    """
+    for _ in range(k):
+        v -= 2
+        if best.get(v, _FAR) <= d:
+            return True
+    return False
+
+
 class Search:
     """One search over the movement states of a mover (see the module docstring)."""
 
@@ -116,6 +145,7 @@ class Search:
         generous: bool,
         record: bool = False,
         share: bool = False,
+        flat: bool = True,
     ) -> None:
         self.facts = facts
         self.budgets = budgets
@@ -127,9 +157,10 @@ class Search:
         self.start = State(
             facts.start, flight, 0, stopped=False, steps=0 if exact else -1, stair=facts.stair_rank.get(facts.start, 0)
         )
-        self.dist: dict[State, int] = {self.start: 0}
-        self.stops: dict[State, Result] = {}
-        """Per stopped state, the ``move.must_stop`` of the step that last gave it its distance."""
+        self._dist: dict[State, int] = {self.start: 0}
+        self._stopped: dict[State, Result] = {}
+        self._flat: tuple[int, dict[int, int], dict[int, Result], list[int]] | None = None
+        """:meth:`_run_flat`'s numbered states (start, distances, stops, states moved out of) until named."""
         self._edges: list[tuple[State, State, int, tuple[Result, ...]]] = []
         """Every legal edge in the order met (kept only when :attr:`record`)."""
         self.changed = False
@@ -137,16 +168,43 @@ class Search:
         self.refused: dict[SpaceId, tuple[int, SpaceId, Result, Vector]] = {}
         self.skipped: dict[tuple[SpaceId, SpaceId], Result] = {}
         """Level changes refused because the path skipped a stair square, by step (see ``MoveFacts.stair_rank``)."""
-        self.moves_out: set[State] = set()
+        self._moves_out: set[State] = set()
         self.undecided: list[Why] = []
         self._can_end: dict[tuple[SpaceId, str], Result] = {}
-        self._lands: dict[tuple[str, int, int], dict[Vector, dict[SpaceId, State | Result]]] = {}
-        """Per flight mode, mode changes and steps after the step: :meth:`_land` of plain steps, by step."""
+        self._lands = cast("dict[tuple[str, int, int], dict[Vector, dict[SpaceId, State | Result]]]", facts.lands)
+        """Per flight mode, mode changes and steps after the step: :meth:`_land` of plain steps, by step (shared
+        by the searches of every mover alike on the table: :attr:`MoveFacts.lands`)."""
+        self._own = facts.own
+        """The squares the mover vacates, whose landings are its own (never kept in the shared stores)."""
         self.share = share or exact or bool(facts.landings)
         """Whether :meth:`_land` reads and fills :attr:`MoveFacts.landings` (see :meth:`share_landings`)."""
         self.prune = not exact and all(a >= b for a, b in pairwise(budgets))
         self.name = facts.steps.name
-        self._run()
+        if flat and self._flat_fits():
+            self._run_flat()
+        else:
+            self._run()
+
+    @property
+    def dist(self) -> dict[State, int]:
+        """Fewest steps to every state reached, in the order the states were met."""
+        if self._flat is not None:
+            self._name_flat()
+        return self._dist
+
+    @property
+    def stops(self) -> dict[State, Result]:
+        """Per stopped state, the ``move.must_stop`` of the step that last gave it its distance."""
+        if self._flat is not None:
+            self._name_flat()
+        return self._stopped
+
+    @property
+    def moves_out(self) -> set[State]:
+        """The states some legal step leaves."""
+        if self._flat is not None:
+            self._name_flat()
+        return self._moves_out
 
     def share_landings(self) -> None:
         """Put this search's decided landings on its facts, for the next search of the same facts.
@@ -202,6 +260,136 @@ class Search:
             if d + 1 <= self.budgets[u.changes]:
                 self._steps(queue, d, u)
 
+    def _flat_fits(self) -> bool:
+        """Whether :meth:`_run_flat` can make this search.
+
+        Steps are not counted, there are no stairs to count and no edges to keep, and no step needs more than the
+        board's facts (no doorway, indoor wall or corner point).
+        """
+        facts = self.facts
+        return (
+            not self.record
+            and self.start[4] < 0
+            and not facts.door_sides
+            and not facts.corner_points
+            and not facts.stair_rank
+        )
+
+    def _run_flat(self) -> None:  # noqa: C901, PLR0912, PLR0915 - the hot loop, inlined
+        """:meth:`_run` over numbered states, for the searches :meth:`_flat_fits`.
+
+        A state ``(square, flight, changes, stopped, -1, 0)`` is the number ``index << 6 | flight << 4 | changes
+        << 1 | stopped`` (:data:`FLIGHTS` numbers the flight modes); a plain step's outcome is found by its
+        landing key in :attr:`MoveFacts.flat_lands`; the states are named once, at the end. It takes the steps
+        and mode changes in the same order and makes the same :attr:`dist`, :attr:`stops`, :attr:`refused`,
+        :attr:`moves_out`, :attr:`changed` and :attr:`undecided` as :meth:`_run`.
+        """
+        facts = self.facts
+        steps = facts.steps
+        flat_steps, numbered, budgets, prune = steps.flat_steps, steps.numbered, self.budgets, self.prune
+        flat_lands = facts.flat_lands
+        own, near_own = facts.own, facts.near_own
+        class_of, square_class = facts._class_of, facts.square_class  # noqa: SLF001 - read in the hot loop
+        stays = facts.flat_stays
+        by_mode: dict[int, _ModeTables] = {}
+        made = steps.flat_made
+        first = steps.index(self.start[0]) << 6 | FLIGHTS.index(self.start[1]) << 4
+        best: dict[int, int] = {first: 0}
+        stops: dict[int, Result] = {}
+        moved: list[int] = []
+        queue: deque[tuple[int, int]] = deque([(0, first)])
+        while queue:
+            d, code = queue.popleft()
+            if d != best[code] or code & 1:
+                continue
+            f, k = code >> 4 & 3, code >> 1 & 7
+            square = numbered[code >> 6]
+            if f and k < MAX_MODE_CHANGES and budgets[k + 1] >= d:  # change flight mode on the spot
+                other = FLIGHTS[3 - f]
+                here = code >> 6 << 2 | (3 - f)  # the square and the mode changed to
+                result = stays.get(here) if square not in own else None
+                if result is None:
+                    result = facts.decide("move.can_enter", facts.stay_vector(square, other))
+                    if square not in own:
+                        stays[here] = result
+                if result.value is True or (
+                    result.value is None and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
+                ):
+                    v = (code & ~63) | (3 - f) << 4 | (k + 1) << 1
+                    if not (prune and _covered(best, v, k + 1, d)) and d < best.get(v, d + 1):
+                        best[v] = d
+                        self.changed = True
+                        queue.appendleft((d, v))
+            if d >= budgets[k]:
+                continue
+            d1 = d + 1
+            mode = code & 62  # the flight mode and mode changes of the state entered
+            tables = by_mode.get(mode)
+            if tables is None:
+                flight = FLIGHTS[f]
+                tables = by_mode[mode] = (
+                    flight,
+                    self._lands.get((flight, k, -1)) or self._lands.setdefault((flight, k, -1), {}),
+                    flat_lands.get((f, k)) or flat_lands.setdefault((f, k), {}),
+                    facts.outcomes.get(f) or facts.outcomes.setdefault(f, {}),
+                )
+            flight, lands, codes, outcomes = tables
+            mine = own if square in near_own else None  # a step back into a square the mover vacates
+            moves = False
+            for b, bi, key, pair, terrain in made.get(code >> 6) or flat_steps(code >> 6):
+                plain = pair is NO_PAIR and (mine is None or b not in mine)  # its outcome is kept
+                hit = codes.get(key) if plain else None
+                if hit is None:
+                    kind = outcome = None
+                    if plain:  # another square of the same class, entered with the same terrain part and mode
+                        kind = class_of.get(b)
+                        kind = (square_class(b) if kind is None else kind) << 4 | key & 15
+                        outcome = outcomes.get(kind)
+                    if outcome is not None:
+                        hit = codes[key] = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome
+                    else:
+                        u = _new_state(State, (square, flight, k, False, -1, 0))
+                        landed = self._land(lands, u, b, pair, terrain, -1)
+                        hit = bi << 6 | mode | landed[3] if landed.__class__ is State else cast("Result", landed)
+                        if kind is not None and (lands.get(terrain) or _NO_LANDS).get(b) is landed:
+                            codes[key] = hit  # decided and kept
+                            outcomes[kind] = landed.stopped if isinstance(landed, State) else landed
+                if hit.__class__ is not int:
+                    self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
+                    continue
+                moves = True
+                if k and prune and (best.get(hit - 2, _FAR) <= d1 or (k > 1 and _covered(best, hit, k, d1))):
+                    continue  # a state with fewer mode changes and no more steps covers it
+                if hit not in best or best[hit] > d1:
+                    best[hit] = d1
+                    if hit & 1:
+                        stops[hit] = self._stop(flight, b, terrain)
+                    queue.append((d1, hit))
+            if moves:
+                moved.append(code)
+        self._flat = (first, best, stops, moved)
+
+    def _name_flat(self) -> None:
+        """:attr:`dist`, :attr:`stops` and :attr:`moves_out` of :meth:`_run_flat`'s numbered states."""
+        assert self._flat is not None  # noqa: S101 - called only while the states are numbered
+        first, best, stops, moved = self._flat
+        self._flat = None
+        numbered = self.facts.steps.numbered
+        named: dict[int, State] = {}
+        dist: dict[State, int] = {}
+        for code, d in best.items():
+            state = named[code] = (
+                self.start
+                if code == first
+                else _new_state(
+                    State, (numbered[code >> 6], FLIGHTS[code >> 4 & 3], code >> 1 & 7, bool(code & 1), -1, 0)
+                )
+            )
+            dist[state] = d
+        self._dist = dist
+        self._stopped = {named[code]: result for code, result in stops.items()}
+        self._moves_out = {named[code] for code in moved}
+
     def _mode_change(self, queue: deque[tuple[int, State]], d: int, u: State) -> None:
         """Change flight mode on the spot (no step; one more change against the speed)."""
         square, flight, k, _, steps, stair = u
@@ -216,8 +404,8 @@ class Search:
                 return
             if self.record:
                 self._edges.append((u, v, 0, (result,)))
-            if d < self.dist.get(v, d + 1):
-                self.dist[v] = d
+            if d < self._dist.get(v, d + 1):
+                self._dist[v] = d
                 self.changed = True
                 queue.appendleft((d, v))
 
@@ -228,15 +416,16 @@ class Search:
         square leads is looked up by the square and the step's terrain part (the state entered, or the
         ``move.can_enter`` that refuses it); the first time, :meth:`_land` works it out.
         """
-        facts, dist = self.facts, self.dist
+        facts, dist = self.facts, self._dist
         square, flight, k, _, steps, stair = u
         new_steps = steps + 1 if steps >= 0 else -1
         lands = self._lands.get((flight, k, new_steps)) or self._lands.setdefault((flight, k, new_steps), {})
         door_sides, corner_points, stairs = facts.door_sides, facts.corner_points, facts.stair_rank
         door_here = square in door_sides
+        own = self._own if square in self.facts.near_own else None  # a step back into a square the mover vacates
         d1 = d + 1
         moved = False
-        record, stops = self.record, self.stops
+        record, stops = self.record, self._stopped
         for b, pair, terrain in facts.steps.steps(square):
             if door_here or b in door_sides:
                 pair = facts.with_doorways(square, b, pair)  # noqa: PLW2901 - the step's doorway facts
@@ -245,7 +434,7 @@ class Search:
             skipped = stairs and pair[4] == "by_stairs" and not facts.stairs_crossed(square, b, stair)
             if skipped:
                 pair = (*pair[:4], "without_stairs", *pair[5:])  # noqa: PLW2901 - a stair square skipped
-            hit = (lands.get(terrain) or _NO_LANDS).get(b) if pair is NO_PAIR else None
+            hit = (lands.get(terrain) or _NO_LANDS).get(b) if pair is NO_PAIR and not (own and b in own) else None
             if hit is None:
                 hit = self._land(lands, u, b, pair, terrain, new_steps)
             if hit.__class__ is not State:  # refused: the move.can_enter that says so
@@ -269,7 +458,7 @@ class Search:
                     stops[v] = self._stop(flight, b, terrain)
                 queue.append((d1, v))
         if moved:
-            self.moves_out.add(u)
+            self._moves_out.add(u)
 
     def _land(  # noqa: PLR0917 - the step's parts
         self,
@@ -289,7 +478,10 @@ class Search:
         """
         flight = u[1]
         landed: dict[SpaceId, bool | Result] | None = None
-        if pair is NO_PAIR and self.share:
+        # a plain step's outcome is kept, but never for a square the mover vacates (the stores are shared by
+        # movers who see that square occupied): that one is worked out each time (its decisions kept by vector)
+        kept = pair is NO_PAIR and b not in self._own
+        if kept and self.share:
             landings = self.facts.landings
             landed = landings.get((flight, terrain)) or landings.setdefault((flight, terrain), {})
             known = landed.get(b)
@@ -301,7 +493,7 @@ class Search:
         if enter.value is not True and (
             enter.value is False or not self._ok(enter, f"{self.name(u[0])}->{self.name(b)}")
         ):
-            if enter.value is False and pair is NO_PAIR:
+            if enter.value is False and kept:
                 lands.setdefault(terrain, {})[b] = enter
                 if landed is not None:
                     landed[b] = enter
@@ -309,7 +501,7 @@ class Search:
         stop = self._stop(flight, b, terrain)
         halt = stop.value is True or (stop.value is None and self._stops(stop, f"must it stop on {self.name(b)}?"))
         landing: State = _new_state(State, (b, flight, u[2], halt, new_steps, 0))
-        if enter.value is True and stop.value is not None and pair is NO_PAIR:
+        if enter.value is True and stop.value is not None and kept:
             lands.setdefault(terrain, {})[b] = landing
             if landed is not None:
                 landed[b] = halt
@@ -425,8 +617,56 @@ class Search:
 
     def squares(self) -> set[SpaceId]:
         """Every square other than the start that the mover may end on."""
+        if self._flat is not None:
+            found = self._flat_squares()
+            if found is not None:
+                return found
         start = self.facts.start
         return {state[0] for state in self.end_states if state[0] != start}
+
+    def _flat_squares(self) -> set[SpaceId] | None:
+        """:meth:`squares` from :meth:`_run_flat`'s numbered states, or ``None`` when some end is undecided.
+
+        The same test as :attr:`end_states` (``move.can_end`` and ``move.distance_legal``), made without naming
+        the states; an undecided one is left to :attr:`end_states`, which records it.
+        """
+        assert self._flat is not None  # noqa: S101 - called only while the states are numbered
+        _, best, _, moved = self._flat
+        facts = self.facts
+        steps = facts.steps
+        numbered, budgets, ends = steps.numbered, self.budgets, facts.flat_ends
+        legals, distance_legal = facts.legal, facts.distance_legal
+        end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
+        start = steps.index(facts.start)
+        own = {steps.index(sq) for sq in facts.own}
+        moved_out = set(moved)
+        legal_of: dict[int, Result] = {}
+        found: set[SpaceId] = set()
+        for code, d in best.items():  # the start's states too: an undecided end there is recorded as well
+            index = code >> 6
+            private = index in own
+            can_end = None if private else ends.get(code >> 4)
+            if can_end is None:
+                square, flight = numbered[index], FLIGHTS[code >> 4 & 3]
+                can_end = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or self.can_end(
+                    square, flight
+                )
+                if not private:
+                    ends[code >> 4] = can_end
+            k = code >> 1 & 7
+            early = d < budgets[k] and bool(code & 1 or code not in moved_out)
+            at = (d << 3 | k) << 1 | early  # the steps taken, the mode changes and whether it stopped early
+            legal = legal_of.get(at)
+            if legal is None:
+                budget, spaces = budgets[k], min(MAX_FACT_SPEED, d)
+                legal = legal_of[at] = legals.get((budget, spaces, early)) or distance_legal(
+                    budget, spaces, stopped_early=early
+                )
+            if can_end.value is None or legal.value is None:
+                return None
+            if can_end.value is True and legal.value is True and index != start:
+                found.add(numbered[index])
+        return found
 
     # --- paths --------------------------------------------------------------------
 
@@ -631,7 +871,8 @@ def _breakaway(out: Plan, die: int | None) -> None:
         "breakaway.required", {"adjacent_opposing": count, "adjacent_immovable": immovable, "action_moves": True}
     )
     where = f"{out.mover.id} next to {count} opposing {table.profile.figure}(s) that are not immovable"
-    apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents]
+    touching = {id(table.occupant.get(n)) for at in out.mover.at for n in table.board.neighbours(at)}
+    apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents if id(foe) in touching]
     kept = [Why(r, f"{foe.id} beside {out.mover.id}") for foe, r in apart if r is not None]
     out.breakaway = Breakaway(required=_bool(required.value), results=[*kept, Why(required, where)])
     if required.value is None:

@@ -16,9 +16,9 @@ projects a vector onto the facts the decision declares on a cache miss.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, TypeVar, cast
 from weakref import ref
 
 from adjudicator.core.engine import Result
@@ -80,6 +80,9 @@ NO_STOP: Final[Vector] = (False, False, False, False)
 
 StepInfo = tuple[SpaceId, Vector, Vector]
 """A step from a space: ``(b, pair part without doorways, terrain part of the stop vector)``."""
+FlatStep = tuple[SpaceId, int, int, Vector, Vector]
+"""A step from a space for the flat search: ``(b, b's index, landing key, pair part, terrain part)``; the landing
+key is ``16 * index + `` the terrain part's four facts as bits (see :meth:`BoardSteps.flat_steps`)."""
 
 
 class BoardSteps:
@@ -94,6 +97,9 @@ class BoardSteps:
         self._vertex: dict[tuple[SpaceId, SpaceId], bool] = {}
         self._names: dict[SpaceId, str] = {}
         self._terrain: dict[SpaceId, str] = {}
+        self._flat: tuple[dict[SpaceId, int], list[SpaceId], dict[int, tuple[FlatStep, ...]]] = ({}, [], {})
+        """:meth:`index` and :meth:`flat_steps`: each space's number (given as spaces are met), the spaces by
+        number, and the flat steps by the number of the space they start from."""
 
     @property
     def board(self) -> Space:
@@ -113,7 +119,42 @@ class BoardSteps:
             return self
         twin = BoardSteps(board)
         twin._steps, twin._vertex, twin._names, twin._terrain = self._steps, self._vertex, self._names, self._terrain
+        twin._flat = self._flat
         return twin
+
+    @property
+    def numbered(self) -> list[SpaceId]:
+        """The spaces numbered so far, by number (see :meth:`index`)."""
+        return self._flat[1]
+
+    @property
+    def flat_made(self) -> dict[int, tuple[FlatStep, ...]]:
+        """The :meth:`flat_steps` worked out so far, by the number of the space they start from."""
+        return self._flat[2]
+
+    def index(self, square: SpaceId) -> int:
+        """The space's number: spaces are numbered as the searches meet them (so only those reached are)."""
+        numbers, spaces, _ = self._flat
+        hit = numbers.get(square)
+        if hit is None:
+            hit = numbers[square] = len(spaces)
+            spaces.append(square)
+        return hit
+
+    def flat_steps(self, a: int) -> tuple[FlatStep, ...]:
+        """:meth:`steps` from the space numbered ``a``, each with the number of the space entered and its landing key.
+
+        The key is the number and the terrain part: a plain step's outcome for a mover depends on nothing else.
+        """
+        flat = self._flat[2]
+        hit = flat.get(a)
+        if hit is None:
+            index = self.index
+            hit = flat[a] = tuple(
+                (b, index(b), index(b) * 16 + sum(1 << n for n, fact in enumerate(t) if fact), pair, t)
+                for b, pair, t in self.steps(self._flat[1][a])
+            )
+        return hit
 
     def steps(self, a: SpaceId) -> tuple[StepInfo, ...]:
         """Every step from ``a`` with its board facts."""
@@ -259,6 +300,8 @@ class SharedParts:
         self.end_parts: dict[SpaceId, Vector] = {}
         self.stop_parts: dict[frozenset[str], dict[SpaceId, Vector]] = {}
         """By the ids of the opposing monsters escaped at the start."""
+        self.classes: dict[frozenset[str], dict[SpaceId, int]] = {}
+        """``MoveFacts.square_class`` by square, by the ids of the opposing monsters escaped at the start."""
 
     def fits(self, situation: Situation, mover: Piece, spec: object) -> bool:
         """Whether these parts are those of ``mover`` in ``situation`` (the same pieces, objects and spec)."""
@@ -268,6 +311,13 @@ class SharedParts:
             and self.pieces is situation.pieces
             and self.objects is situation.objects
         )
+
+    def classes_for(self, escaped: frozenset[str]) -> dict[SpaceId, int]:
+        """``MoveFacts.square_class`` by square when the mover escaped ``escaped``."""
+        found = self.classes.get(escaped)
+        if found is None:
+            found = self.classes[escaped] = {}
+        return found
 
     def stop_parts_for(self, escaped: frozenset[str]) -> dict[SpaceId, Vector]:
         """The stop parts by square when the mover escaped ``escaped``."""
@@ -299,10 +349,100 @@ def shared_parts(situation: Situation, mover: Piece, spec: object) -> SharedPart
     )
     parts = movers.get(key)
     if parts is None or not parts.fits(situation, mover, spec):
-        parts = movers[key] = SharedParts(situation, mover, spec)
+        parts = movers[key] = _parts_by_content(situation, mover, spec, key)
     return parts
 
 
+_PARTS_BY_CONTENT: dict[tuple[object, ...], SharedParts] = {}
+"""The parts of the last few movers by the content of their situation (the map, the pieces, the objects and
+:data:`PartsKey`): a new situation object of a situation seen before (a new ``ask`` on the same board) shares
+what was worked out for it, as the map's step tables do (:data:`_BY_CONTENT`)."""
+PARTS_KEEP: Final = 64
+"""At most this many movers' parts are kept by content."""
+
+
+def _parts_by_content(situation: Situation, mover: Piece, spec: object, key: PartsKey) -> SharedParts:
+    """The parts of an equal mover in an equal situation kept by content, else new ones (then kept)."""
+    content = (situation.board, situation.pieces, situation.objects, mover, key)
+    try:
+        kept = _PARTS_BY_CONTENT.pop(content, None)
+    except TypeError:  # something that does not hash: nothing shared
+        return SharedParts(situation, mover, spec)
+    if kept is None or kept.spec is not spec:
+        kept = SharedParts(situation, mover, spec)
+    _PARTS_BY_CONTENT[content] = kept  # most recently used last
+    while len(_PARTS_BY_CONTENT) > PARTS_KEEP:
+        del _PARTS_BY_CONTENT[next(iter(_PARTS_BY_CONTENT))]
+    return kept
+
+
+def moved(table: Table, piece_id: str, to: tuple[SpaceId, ...]) -> Table:
+    """A table of ``table``'s situation with one piece moved to the squares ``to`` (the incremental path).
+
+    The new table keeps what the move leaves true (see :func:`carry_over`): the decisions asked (pure
+    functions of their facts) and the movers' landings on every square the move does not touch (the squares
+    the piece leaves and enters, and their neighbours), so the next searches work out only those again. The
+    answers are those of a fresh table of the moved situation; ``table`` stays as it was.
+    """
+    piece = table.piece(piece_id)
+    now = replace(piece, at=tuple(to))
+    pieces = tuple(now if p is piece else p for p in table.situation.pieces)
+    new = Table(table.spec, replace(table.situation, pieces=pieces))
+    carry_over(table, new, frozenset((*piece.at, *now.at)))
+    return new
+
+
+def carry_over(old: Table, new: Table, changed: frozenset[SpaceId]) -> None:
+    """Put on ``new`` the movement work of ``old`` that stays true when one piece moves (``movement_facts.moved``).
+
+    ``new`` is ``old``'s situation with one piece moved; ``changed`` holds the squares it left and entered.
+    Decisions are pure functions of their facts: the table's asked ones (with the defaults they assumed) and
+    the movers' decision stores carry over whole. A landing, an end or a flight-mode change depends on the
+    square entered only through its parts (terrain, who stands there, which opposing monsters are adjacent:
+    ``adjacent.is`` holds within one square), so those of every square but the changed ones and their
+    neighbours carry over; the square classes' outcomes (by the parts themselves) carry over whole. A board
+    with a double base is not carried (who lies across a corner changes adjacency); the plans never are.
+    """
+    new._cache.update(old._cache)  # noqa: SLF001 - the ruling's asked decisions, carried to its successor
+    new.assumed.update(old.assumed)
+    for key, value in old.memo.items():
+        if isinstance(key, tuple) and key and key[0] == "movement_facts.stores":  # copied: each table its own
+            caches, plain, stops, legal = cast("tuple[dict[str, dict[object, Result]], ...]", value)
+            new.memo[key] = (*({k: dict(v) for k, v in store.items()} for store in (caches, plain, stops)), dict(legal))
+    if old._doubles or new._doubles:  # noqa: SLF001 - whether adjacency depends on who stands where
+        return
+    board = new.board
+    region = set(changed)
+    for square in changed:
+        region.update(board.neighbours(square))
+    numbers, _, _ = board_steps(board)._flat  # noqa: SLF001 - the numbers of the squares met
+    touched = {numbers[sq] for sq in region if sq in numbers}
+    for key, value in old.memo.items():
+        if isinstance(key, tuple) and key and key[0] == "movement_facts.lands":
+            new.memo[key] = _stores_without(cast("LandStores", value), region, touched)
+        elif isinstance(key, tuple) and key and key[0] == "movement_facts.squares_next_to":
+            new.memo[key] = value  # kept with its piece: a moved piece's entry no longer matches it
+
+
+def _stores_without(stores: LandStores, region: set[SpaceId], touched: set[int]) -> LandStores:
+    """Copies of the landing stores without the entries of the squares in ``region`` (numbered ``touched``)."""
+    landings, lands, flat_lands, outcomes, ends, stays = stores
+    return (
+        {key: {b: hit for b, hit in by.items() if b not in region} for key, by in landings.items()},
+        {
+            key: {terrain: {b: hit for b, hit in by.items() if b not in region} for terrain, by in parts.items()}
+            for key, parts in lands.items()
+        },
+        {mode: {at: hit for at, hit in by.items() if at >> 4 not in touched} for mode, by in flat_lands.items()},
+        {mode: dict(by) for mode, by in outcomes.items()},  # by the square parts themselves: true on any board
+        {at: hit for at, hit in ends.items() if at >> 2 not in touched},
+        {at: hit for at, hit in stays.items() if at >> 2 not in touched},
+    )
+
+
+SQUARE_CLASSES: dict[tuple[Vector, Vector], int] = {}
+"""Every square part and stop part met (``MoveFacts.square_class``), numbered: a few hundred at most (the facts'
+domains are finite), the same numbers for every mover, table and map."""
 NOBODY_NEW: Final = (False, True)
 """``adjacent_new`` of a square beside no opposing monster the mover has not escaped."""
 
@@ -329,8 +469,39 @@ class Doorway:
         return frozenset(self.sides)
 
 
+LandStores = tuple[
+    dict[tuple[str, Vector], dict[SpaceId, bool | Result]],
+    dict[tuple[str, int, int], dict[Vector, dict[SpaceId, object]]],
+    dict[tuple[int, int], dict[int, int | Result]],
+    dict[int, dict[int, bool | Result]],
+    dict[int, Result],
+    dict[int, Result],
+]
+"""The landing stores of :meth:`MoveFacts._share_lands`, in the order of its attributes."""
+
+
 class MoveFacts:
     """Facts about moving ``mover`` on ``table``'s board (see the module docstring)."""
+
+    lands: dict[tuple[str, int, int], dict[Vector, dict[SpaceId, object]]]
+    """The searches' :meth:`Search._land` of plain steps, per flight mode, mode changes and steps after the
+    step, then by terrain part and square (shared as :attr:`landings` is; never a square of :attr:`own`)."""
+    flat_lands: dict[tuple[int, int], dict[int, int | Result]]
+    """The flat search's :attr:`lands` (``Search._run_flat``): per flight mode and mode changes (numbered), by
+    landing key (:meth:`BoardSteps.flat_steps`), the numbered state entered, or the ``move.can_enter``
+    refusing the step (shared as :attr:`lands` is)."""
+    outcomes: dict[int, dict[int, bool | Result]]
+    """Per flight mode (numbered), a plain step's decided outcome (whether the mover must stop there, or the
+    ``move.can_enter`` refusing it) by ``square_class(b) << 4 |`` the terrain part's bits: it depends on the
+    square entered through its :meth:`square_class` only (shared as :attr:`lands` is)."""
+    flat_ends: dict[int, Result]
+    """``move.can_end`` by ``index << 2 | flight`` (numbered as in ``Search._run_flat``), never of a square of
+    :attr:`own` (shared as :attr:`lands` is: the end part of a square is its player's, but for :attr:`own`)."""
+    flat_stays: dict[int, Result]
+    """``move.can_enter`` of a flight-mode change on the spot by ``index << 2 | flight changed to``, never on a
+    square of :attr:`own` (shared as :attr:`flat_ends` is)."""
+    _class_of: dict[SpaceId, int]
+    """:meth:`square_class` by square (the mover's own, shared as its :attr:`stop_parts` are)."""
 
     def __init__(self, table: Table, mover: Piece) -> None:
         self.table = table
@@ -342,9 +513,7 @@ class MoveFacts:
         self.start = mover.square
         self.occupant: dict[SpaceId, Piece] = dict(table.occupant)
         self.relation: dict[SpaceId, Relation] = dict(self._relations())
-        for sq in mover.at:  # the mover leaves its own squares on its first step
-            if self.occupant.get(sq) is mover:
-                del self.occupant[sq], self.relation[sq]
+        self._vacate()
         self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
         self.doorways = self._doorways()
         self.doorway_sides = frozenset(sq for d in self.doorways for sq in d.sides)
@@ -356,8 +525,9 @@ class MoveFacts:
         self.steps = board_steps(self.board)
         self.shared = shared_parts(table.situation, mover, table.spec)
         self.stop_parts = self.shared.stop_parts_for(frozenset())
+        self._class_of = self.shared.classes_for(frozenset())
         """:meth:`stop_square` by square (read directly by the search's hot loop)."""
-        self.opponents = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
+        self.opponents = self._opponents()
         self.escaped: frozenset[str] = frozenset()
         self.broke_away = False
         self._fixed: dict[str, Value] = {
@@ -382,7 +552,7 @@ class MoveFacts:
         self.legal: dict[tuple[int, int, bool], Result]
         """:meth:`distance_legal` by ``(speed, spaces, stopped_early)`` (read directly by the search's ends)."""
         self._share_stores()
-        self.landings: dict[tuple[str, Vector], dict[SpaceId, bool | Result]] = {}
+        self.landings: dict[tuple[str, Vector], dict[SpaceId, bool | Result]]
         """Per flight mode and terrain part of a plain step (pair part :data:`NO_PAIR`), by the square entered:
         whether the mover must stop there, or the ``move.can_enter`` that refuses the step; only decided ones.
 
@@ -390,8 +560,10 @@ class MoveFacts:
         counting starts): the outcome is ``move.can_enter`` of :meth:`square_part` and ``move.must_stop`` of
         :meth:`stop_square` and the terrain part, which depend on the flight mode, the square, the other
         pieces, the escaped opponents and ``broke_away`` - never on the start, the step count or the search's
-        way with undecided questions (an undecided outcome is not kept). :meth:`escape` empties it.
+        way with undecided questions (an undecided outcome is not kept). Shared, with :attr:`lands`, by every
+        mover of the table alike (:meth:`_share_lands`); never holds a square of :attr:`own`.
         """
+        self._share_lands()
         self._orders = {
             "move.can_enter": self._order("move.can_enter", ENTER),
             "move.must_stop": self._order("move.must_stop", (*STOP, "broke_away")),
@@ -414,6 +586,68 @@ class MoveFacts:
             stores = ({}, {}, {}, {})
             self.table.memo[key] = stores
         self.decision_caches, self.plain_enter, self.stop_by_step, self.legal = stores
+
+    def _opponents(self) -> list[Piece]:
+        """The opposing monsters, in the situation's order (the same for every mover of one player: kept per table)."""
+        key = ("movement_facts.opponents", self.mover.player)
+        known = self.table.memo.get(key)
+        if isinstance(known, list):
+            return known
+        table, mover = self.table, self.mover
+        found = [p for p in table.monsters() if p is not mover and table.relation(mover, p) == "opposing"]
+        table.memo[key] = found
+        return found
+
+    def _vacate(self) -> None:
+        """Take the mover off its own squares (it leaves them on its first step)."""
+        mover = self.mover
+        for sq in mover.at:
+            if self.occupant.get(sq) is mover:
+                del self.occupant[sq], self.relation[sq]
+        self.own: frozenset[SpaceId] = frozenset(sq for sq in mover.at if self.table.occupant.get(sq) is mover)
+        """The squares the mover vacates: the only ones whose square and stop parts differ from those its
+        player's other movers of the same fixed facts see (see :meth:`_share_lands`)."""
+        self.near_own: frozenset[SpaceId] = frozenset(n for sq in self.own for n in self.board.neighbours(sq))
+        """The squares a step into :attr:`own` may start from."""
+
+    def _share_lands(self) -> None:
+        """Take the landing stores (:attr:`landings`, :attr:`lands`) of every mover on the table alike.
+
+        A plain step's outcome is ``move.can_enter`` of :meth:`square_part` and ``move.must_stop`` of
+        :meth:`stop_square` and the step's terrain part under the fixed facts and ``broke_away``: the square
+        parts come from the relations of the mover's player and the stop parts from its player's
+        :attr:`near_opponents` less the opponents escaped, so movers alike in those (all but the squares each
+        vacates, :attr:`own`, which the stores never hold) land alike: the movers of a turn work out each
+        landing once per table, not once per mover.
+        """
+        key = ("movement_facts.lands", self._fixed_key, self.broke_away, self.mover.player, self.escaped)
+        stores = self.table.memo.get(key)
+        if not isinstance(stores, tuple):
+            stores = ({}, {}, {}, {}, {}, {})
+            self.table.memo[key] = stores
+        (
+            self.landings,
+            self.lands,
+            self.flat_lands,
+            self.outcomes,
+            self.flat_ends,
+            self.flat_stays,
+        ) = cast("LandStores", stores)
+
+    def square_class(self, square: SpaceId) -> int:
+        """The number of the square's :meth:`square_part` and :meth:`stop_square` among those of the squares met.
+
+        The parts are numbered once for every mover (:data:`SQUARE_CLASSES`), so the number means the same parts
+        in every store; the mover's numbers by square are kept with its parts (:class:`SharedParts`).
+        """
+        hit = self._class_of.get(square)
+        if hit is None:
+            parts = (self.square_parts.get(square) or self.square_part(square), self.stop_square(square))
+            hit = SQUARE_CLASSES.get(parts)
+            if hit is None:
+                hit = SQUARE_CLASSES[parts] = len(SQUARE_CLASSES)
+            self._class_of[square] = hit
+        return hit
 
     def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """Where each declared fact of ``decision`` comes from: a vector slot, or -1 for a fixed fact.
@@ -624,8 +858,9 @@ class MoveFacts:
         self._named.clear()
         self._adj.clear()
         self.stop_parts = self.shared.stop_parts_for(self.escaped)
+        self._class_of = self.shared.classes_for(self.escaped)
         self._share_stores()  # the stores of the decisions with this ``broke_away``
-        self.landings.clear()
+        self._share_lands()  # and of the landings with these escaped opponents
 
     # --- steps -------------------------------------------------------------------
 
