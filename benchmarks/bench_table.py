@@ -5,14 +5,16 @@ Rows (medians on this machine):
 - ``python -c pass``: the baseline of a whole process;
 - ``adjudicator ask --json`` on the contract's line-of-fire example, whole process, with the compiled
   spec in the cache (the normal case), with the bytecode kept as well (an installed tool; the
-  environment may forbid writing it), and with an empty cache (the first run after a spec change);
+  environment may forbid writing it), the same through the click command line (which ``ask --json``
+  skips: :mod:`adjudicator.__main__`), and with an empty cache (the first run after a spec change);
 - ``reach``, speed 10, 24x24, 20 pieces, on a fresh table of the situation (the search and its
   decisions afresh; the map's and the situation's facts reused, as by every query on one situation),
   on a new situation object of the same map, on a new map and situation (a new ``ask``: the spec's
   decision memo and the map's step tables, kept by the map's content, reused), on maps of other
   content, and asked again on the same table (the movement plan reused);
 - all legal moves (every reach set) of 20 monsters on one fresh table per round, on a new situation
-  object per round, and with a fresh table per piece; and of 80 pieces on a 48x48 map;
+  object per round, and with a fresh table per piece; and of 80 pieces on a 48x48 map, on a fresh table
+  and after one piece moved (``movement_facts.moved``, the incremental path);
 - one line of fire on a fresh table (no decision cached);
 - ``check horrorclix/2008`` and ``diff horrorclix/1e horrorclix/2008``, cold (empty cache folder),
   warm (the same folder again: the findings come from their cache) and with ``--no-cache`` (the boards
@@ -40,6 +42,7 @@ from typing import NamedTuple
 from adjudicator.core.spec import Spec, load_spec
 from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
 from adjudicator.games.clix.movement import plan
+from adjudicator.games.clix.movement_facts import moved
 from adjudicator.games.clix.queries import reach
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
@@ -51,6 +54,15 @@ from bench_lof import one_line  # noqa: E402 - the benchmarks folder is not a pa
 
 PYTHON = sys.executable
 ADJUDICATOR = [PYTHON, "-m", "adjudicator"]
+THROUGH_CLICK = [
+    PYTHON,
+    "-c",
+    (
+        "import sys; sys.modules['__main__'].__package__ = 'adjudicator'; sys.argv[0] = '__main__.py'; "
+        "from adjudicator.cli import main; main()"
+    ),
+]
+"""The click command line itself, as ``python -m adjudicator`` ran every command before ``ask --json``'s fast path."""
 LOF_EXAMPLE = ROOT / "examples" / "contract" / "lof-blocking.yaml"
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
 COLD_RUNS = 3
@@ -179,6 +191,33 @@ def legal_moves_ms(spec: Spec, base: Situation, repeats: int) -> tuple[float, fl
     )
 
 
+def moved_ms(spec: Spec, base: Situation, repeats: int) -> float:
+    """Every piece's legal moves on a table made by moving one piece (``movement_facts.moved``) from one that had them.
+
+    The incremental path of a turn: the table before the move has worked out every piece's legal moves; the
+    figure is the move (the new table, the work carried over) and every piece's legal moves after it.
+    """
+    rng = random.Random(0)
+    taken = {sq for p in base.pieces for sq in p.at}
+    free = [sq for sq in base.board.spaces() if sq not in taken and str(base.board.terrain_at(sq)) != "blocking"]
+    moves = [(rng.choice(base.pieces).id, rng.choice(free)) for _ in range(repeats)]
+    before = []
+    for _ in moves:  # one table per round, every piece's moves worked out before the clock runs
+        table = Table(spec, base)
+        for piece in base.pieces:
+            plan(table, piece, None).squares()
+        before.append(table)
+    rounds = iter(zip(before, moves, strict=True))
+
+    def one_round() -> None:
+        table, (piece_id, to) = next(rounds)
+        after = moved(table, piece_id, (to,))
+        for piece in after.situation.pieces:
+            plan(after, piece, None).squares()
+
+    return call_ms(one_round, repeats)
+
+
 def row(what: str, figure: str, target: str = "") -> None:
     """Print one row of the table."""
     print(f"| {what} | {figure} | {target} |", flush=True)
@@ -198,12 +237,20 @@ def process_rows(base_ms: float) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = pycache
         subprocess.run(ask, cwd=ROOT, env=env, capture_output=True, check=False)
+        clicked = [*THROUGH_CLICK, *ask[3:]]
+        subprocess.run(clicked, cwd=ROOT, env=env, capture_output=True, check=False)
         compiled = run_ms(ask, 15, env)
         base_compiled = run_ms([PYTHON, "-c", "pass"], 15, env)
+        through_click = run_ms(clicked, 15, env)
     row(
         "`ask --json` lof-blocking, spec and bytecode cached (as installed; `python -c pass` beside it)",
         f"{compiled / 1000:.3f} s ({compiled / base_compiled:.0f}x; pass {base_compiled / 1000:.3f} s)",
         "≤ 0.12 s",
+    )
+    row(
+        "the same through the click command line (no fast path: what every other command pays)",
+        f"{through_click / 1000:.3f} s",
+        "",
     )
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "ADJUDICATOR_CACHE": cache}
@@ -239,6 +286,11 @@ def engine_rows(spec: Spec) -> None:
     row("all legal moves of 20 monsters (a fresh table per piece)", f"{per_piece:.1f} ms", "")
     large, _, _ = legal_moves_ms(spec, situation(48, 80), 5)
     row("all legal moves of 80 pieces on 48x48 (one fresh table)", f"{large:.1f} ms", "≤ 60 ms")
+    row(
+        "all legal moves of 80 pieces on 48x48 after one piece moved (`movement_facts.moved`: the rest carried over)",
+        f"{moved_ms(spec, situation(48, 80), 5):.1f} ms",
+        "",
+    )
     lines = sorted(one_line(0, 500))
     row("one line of fire, uncached (fresh table)", f"{statistics.median(lines):.1f} µs", "≤ 50 µs")
     lines = sorted(one_line(0, 500, kept=True))

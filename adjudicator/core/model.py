@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import Where
 from adjudicator.core.expr import ast
@@ -18,9 +19,37 @@ _COMPILED = ("fn", "when_fn", "then_fn", "when_text")
 (see :mod:`adjudicator.core.spec_cache`)."""
 
 
+_PACKED = "_packed"
+"""Where an object loaded from the spec cache keeps its packed fields until one of them is read."""
+
+
 def _without_compiled(obj: object) -> dict[str, Any]:
     """An object's state for pickling: its fields, not the closures compiled from them."""
     return {k: v for k, v in obj.__dict__.items() if k not in _COMPILED}
+
+
+def _pack(state: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """A pickled state with the named fields moved into one nested pickle, unpickled when one is first read.
+
+    An ``ask`` loads every rule of its game from the spec cache and reads few: the rules' views and the
+    clauses' expression trees are most of the entry, and unpickling them all would be most of its load time.
+    """
+    if any(name in state for name in names):
+        fields = {name: state.pop(name) for name in names if name in state}
+        state[_PACKED] = pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL)
+    return state
+
+
+def _unpack(obj: object, name: str, names: tuple[str, ...]) -> Any:
+    """The packed field ``name`` of an object loaded from the cache (its packed fields become fields again)."""
+    packed = obj.__dict__.get(_PACKED) if name in names else None
+    if packed is None:
+        raise AttributeError(f"{type(obj).__name__!r} object has no attribute {name!r}")
+    fields = pickle.loads(packed)  # noqa: S301 - written by _pack into our own cache entry
+    for key, value in fields.items():
+        obj.__dict__.setdefault(key, value)  # another thread may have unpacked them first: its values stay
+    obj.__dict__.pop(_PACKED, None)
+    return obj.__dict__[name]
 
 
 @dataclass(frozen=True)
@@ -46,8 +75,18 @@ class Invariant:
         return compile_expr(self.expr)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle the expression, not the compiled closure."""
-        return _without_compiled(self)
+        """Pickle the expression (packed: :func:`_pack`), not the compiled closure."""
+        return _pack(_without_compiled(self), ("expr",))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Take the pickled state as it is (the expression stays packed until read)."""
+        self.__dict__.update(state)
+
+    if not TYPE_CHECKING:  # (hidden from mypy, which would take any attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """The expression, unpacked on first read after unpickling."""
+            return _unpack(self, name, ("expr",))
 
 
 @dataclass
@@ -90,8 +129,18 @@ class Clause:
         return unparse(self.when) if self.when is not None else None
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle the expressions, not the compiled closures."""
-        return _without_compiled(self)
+        """Pickle the expressions (packed: :func:`_pack`), not the compiled closures."""
+        return _pack(_without_compiled(self), ("when", "then"))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Take the pickled state as it is (the expressions stay packed until read)."""
+        self.__dict__.update(state)
+
+    if not TYPE_CHECKING:  # (hidden from mypy, which would take any attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """An expression, unpacked on first read after unpickling."""
+            return _unpack(self, name, ("when", "then"))
 
 
 @dataclass(frozen=True)
@@ -146,6 +195,24 @@ class Rule:
             return self.views[ruleset]
         name = reading or options.default
         return options.options[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the views, readings and other citations packed (:func:`_pack`): an answer reads few rules."""
+        return _pack(dict(self.__dict__), _RULE_PACKED)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Take the pickled state as it is (the views stay packed until read)."""
+        self.__dict__.update(state)
+
+    if not TYPE_CHECKING:  # (hidden from mypy, which would take any attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """The views, readings or other citations, unpacked on first read after unpickling."""
+            return _unpack(self, name, _RULE_PACKED)
+
+
+_RULE_PACKED = ("views", "readings", "also_cited")
+"""A rule's fields kept packed in the spec cache until read (together: readings share the views' objects)."""
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,12 @@ class Source:
     seeds_dir: Path | None = field(default=None, compare=False)
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickle the description, not the text read from the seed file (read again on first use)."""
-        return {k: v for k, v in self.__dict__.items() if k not in {"lines", "line_count", "headings"}}
+        """Pickle the description and the headings found, not the text read from the seed file (read again on use).
+
+        The headings (a few hundred short titles) are kept when found: every answer names its citations'
+        sections, and finding them reads the whole text (the spec cache's key covers the texts and this code).
+        """
+        return {k: v for k, v in self.__dict__.items() if k not in {"lines", "line_count"}}
 
     def available(self) -> bool:
         """Whether the seed file is there (without reading it: :attr:`lines` reads it)."""

@@ -61,6 +61,20 @@ class Spec:
         """Pickle the spec without its memo (see :mod:`adjudicator.core.spec_cache`)."""
         return {**self.__dict__, "memo": {}}
 
+    def warm(self) -> Spec:
+        """Do once, before the spec is cached, the work every question would repeat; return the spec.
+
+        That is each ruleset's override closure (:meth:`Engine.below <adjudicator.core.engine.Engine.below>`
+        without readings) and the section headings of its games' sources, which every answer's citations name.
+        """
+        for ruleset in sorted({rs for rule in self.rules.values() for rs in rule.views}):
+            self.engine.below(ruleset, {})
+        games = {rule.game for rule in self.rules.values()}
+        for source in self.sources.values():
+            if source.game in games:
+                _ = source.headings
+        return self
+
     def remember(self, key: Hashable, value: object) -> None:
         """Keep ``value`` in :attr:`memo` (emptied first when full, so a long-running server stays bounded)."""
         if len(self.memo) >= MEMO_LIMIT:
@@ -141,7 +155,7 @@ def load_spec(spec_dir: Path | None = None, games: tuple[str, ...] | None = None
     cache (:mod:`adjudicator.core.spec_cache`).
     """
     spec_dir = (spec_dir or default_spec_dir()).resolve()
-    return cached_load(spec_dir, games, lambda: load_spec_uncached(spec_dir, games))
+    return cached_load(spec_dir, games, lambda: load_spec_uncached(spec_dir, games).warm())
 
 
 def load_spec_uncached(spec_dir: Path, games: tuple[str, ...] | None = None) -> Spec:

@@ -6,8 +6,8 @@ second; ``ask`` needs the result, not the work. The loaded :class:`Spec` is
 pickled into :func:`adjudicator.core.resources.cache_dir` (the user's cache
 folder for an installed tool) under a key made of:
 
-- the code that builds and holds it: every ``.py`` file of ``adjudicator/core``,
-  plus the Python version;
+- the code that builds and holds it: every ``.py`` file of ``adjudicator/core``
+  and its data files (the packaged headings), plus the Python version;
 - the spec folder and the games loaded, and the bytes of ``sources.yaml`` and
   of every topic file of those games;
 - the rulebook texts' folder and each file's name, size and modification time
@@ -23,7 +23,10 @@ file). The cache is an optimisation only: an unreadable, corrupt or
 unwritable entry means a fresh load, never an error. Only a spec that loaded
 without error is cached. The compiled predicates are closures, which do not
 pickle: clauses and invariants keep their expression trees and compile them
-on first use (:mod:`adjudicator.core.model`).
+on first use; each tree is pickled apart and unpickled when first read, as an
+``ask`` evaluates few of the rules it loads (:mod:`adjudicator.core.model`).
+The entry holds the work every question repeats, done once before it is
+written (:meth:`adjudicator.core.spec.Spec.warm`).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def code_fingerprint() -> bytes:
     """A digest of the code that builds and holds the spec (its classes must match the pickled ones)."""
     package = Path(__file__).resolve().parents[1]
     digest = blake2b(FORMAT + sys.version.encode(), digest_size=20)
-    files = sorted((package / "core").rglob("*.py"))
+    files = sorted([*(package / "core").rglob("*.py"), *(package / "core").glob("*.json")])
     for path in files:
         digest.update(str(path.relative_to(package)).encode() + b"\0")
         with contextlib.suppress(OSError):
