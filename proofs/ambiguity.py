@@ -34,14 +34,22 @@ from adjudicator.core.spec import Spec
 from proofs.diff import compare
 from proofs.encode import Facts, encode
 from proofs.report import Finding, citations, label, rule_ref
+from proofs.solver import fresh_context
 
 SUMMARY_WIDTH = 90
 """How many characters of each reading's paraphrase the one-line summary keeps."""
 
 
 def run(spec: Spec, ruleset: str) -> list[Finding]:
-    """One ``ambiguity`` finding per rule of ``ruleset`` that carries readings, in spec order."""
-    return [finding(spec, ruleset, rule, readings) for rule, readings in readable(spec, ruleset)]
+    """One ``ambiguity`` finding per rule of ``ruleset`` that carries readings, in spec order.
+
+    Each is solved in a fresh Z3 context (as ``check`` solves it: its witness does not depend on the others).
+    """
+    out = []
+    for rule, readings in readable(spec, ruleset):
+        fresh_context()
+        out.append(finding(spec, ruleset, rule, readings))
+    return out
 
 
 def readable(spec: Spec, ruleset: str) -> Iterator[tuple[Rule, Readings]]:

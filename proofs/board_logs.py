@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 from adjudicator.core import resources
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from adjudicator.core.expr.compile import Value
     from adjudicator.core.spec import Spec
@@ -47,6 +47,10 @@ class Logs:
     calls: list[Call] = field(default_factory=list)
     boards: dict[int, Board] = field(default_factory=dict)
     """Per board index: its size, and per query in order its kind's rank and its calls' numbers."""
+    engine: dict[str, str] = field(default_factory=dict)
+    """Per decision, what the engine answered under the spec the logs were made with
+    (:func:`proofs.decision_cache.engine_keys`; empty: unknown). A call of a decision whose key is the same
+    under the current spec comes out as logged without being asked again."""
     _numbers: dict[int, int] = field(default_factory=dict, repr=False)
     """A call object's number, by the object's identity (the scan hands the same object for a repeated call;
     :attr:`calls` keeps every numbered object alive, so no other object takes its identity over)."""
@@ -116,15 +120,25 @@ def read(path: Path, ruleset: str, count: int, declared: str) -> Logs | None:
                 part = Logs()
                 part.calls, part.boards = calls, boards
                 parts.append(part)
-            return joined(parts)
+            out = joined(parts)
+            engine = data.get("engine", {})
+            out.engine = dict(engine) if isinstance(engine, dict) else {}
+            return out
     return None
 
 
-def write(path: Path, parts: Sequence[Logs], what: tuple[str, int, str], stale_glob: str) -> None:
+def write(
+    path: Path,
+    parts: Sequence[Logs],
+    what: tuple[str, int, str],
+    stale_glob: str,
+    engine: Mapping[str, str] | None = None,
+) -> None:
     """Write the logs of one scan, as its workers made them (joined when read), atomically.
 
-    ``what``: the ruleset, board count and declarations digest they were made under. The ruleset's other
-    logs files (``stale_glob`` in the folder) are removed.
+    ``what``: the ruleset, board count and declarations digest they were made under; ``engine``: the
+    decisions' engine keys under that spec (see :attr:`Logs.engine`). The ruleset's other logs files
+    (``stale_glob`` in the folder) are removed.
     """
     ruleset, count, declared = what
     data: dict[str, Any] = {
@@ -132,6 +146,7 @@ def write(path: Path, parts: Sequence[Logs], what: tuple[str, int, str], stale_g
         "ruleset": ruleset,
         "count": count,
         "declared": declared,
+        "engine": dict(engine or {}),
         "parts": [part.state() for part in parts],
     }
     with suppress(pickle.PicklingError):

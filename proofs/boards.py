@@ -77,7 +77,7 @@ from adjudicator.games.clix.writer import dump_situation
 from adjudicator.judge import answer
 from adjudicator.spaces import Space, SpaceId
 from adjudicator.spaces.square import KIND as SQUARE
-from proofs import board_logs
+from proofs import board_logs, decision_cache
 from proofs.board_logs import Logs
 
 Doc = dict[str, Any]
@@ -933,12 +933,13 @@ def cache_dir() -> Path:
 
 
 def fingerprint(spec: Spec, ruleset: str, count: int) -> str:
-    """A hash of the spec files, the engine's code, this module and the enumeration bounds."""
+    """A hash of what the engine answers under the spec, the engine's code, this module and the bounds.
+
+    What the engine answers: :func:`proofs.decision_cache.engine_key` (the declarations and the rules'
+    clauses and overrides, not their paraphrases): a paraphrase or citation edit keeps the table.
+    """
     digest = hashlib.sha256(code_fingerprint(ruleset, count).encode())
-    files = sorted((spec.root / "spec").rglob("*.yaml")) if (spec.root / "spec").is_dir() else []
-    for path in files:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+    digest.update(decision_cache.engine_key(spec, ruleset).encode())
     return digest.hexdigest()[:16]
 
 
@@ -1014,7 +1015,8 @@ def _stored(spec: Spec, ruleset: str, count: int, table: BoardTable, logs: Seque
     if any(part.boards for part in logs):
         slug = ruleset.replace("/", "-")
         what = (ruleset, count, board_logs.declared_digest(spec, ruleset))
-        board_logs.write(logs_path(ruleset, count), logs, what, f"witness-logs-{slug}-*.pickle")
+        engine = decision_cache.engine_keys(spec, ruleset)
+        board_logs.write(logs_path(ruleset, count), logs, what, f"witness-logs-{slug}-*.pickle", engine)
     return table
 
 
@@ -1057,8 +1059,11 @@ def rebuild(
     are run again. None when more than :data:`RERUN_LIMIT` of the queries must run. ``docs``: the boards
     generated on the way, by index (for :func:`_table`).
     """
+    now = decision_cache.engine_keys(spec, ruleset)
+    kept = {d for d, key in now.items() if logs.engine.get(d) == key}  # the engine answers these as logged
     same = [
-        same_outcome(outcome_now(spec, ruleset, decision, facts), shown) for decision, facts, _, shown in logs.calls
+        decision in kept or same_outcome(outcome_now(spec, ruleset, decision, facts), shown)
+        for decision, facts, _, shown in logs.calls
     ]
     redo = {
         index: {q for q, ids in enumerate(queries) if not all(same[i] for i in ids)}

@@ -22,12 +22,21 @@ always pass through JSON (:func:`normalise`), so a fresh run and a cached one
 print the same bytes. ``--no-cache`` on the commands, or
 ``ADJUDICATOR_FINDINGS_CACHE=0``, recomputes without reading or writing an entry.
 
+Inside one run, ``check`` keeps its findings part by part too
+(:class:`Parts`): one decision (under all its readings) or one rule's
+ambiguity, each solved in a fresh Z3 context and keyed by what it reads
+(:mod:`proofs.decision_cache`). After an edit of one rule, the run's key
+changes but only the parts that rule touches are solved again; the others
+come from the parts file, with the bytes a fresh solve gives (they pass
+through JSON either way).
+
 This module does not import z3: a cached run loads no solver.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import json
 import os
@@ -112,6 +121,80 @@ def write(path: Path, key: str, findings: Findings) -> None:
     resources.write_atomically(path, text.encode("utf-8"))
 
 
+_PARTS: contextvars.ContextVar[bool] = contextvars.ContextVar("adjudicator_findings_parts", default=False)
+"""Whether the run :func:`cached_run` is computing may keep its parts (false under ``--no-cache``)."""
+PARTS_FORMAT = "adjudicator-findings-parts 1"
+
+
+class Parts:
+    """The findings of one command's parts, by key, kept in one file per command and arguments.
+
+    :meth:`get` returns a part's findings from the file when its key is there, else computes them; both pass
+    through JSON. :meth:`save` writes the parts this run used (and only those: stale ones go). Inactive (a
+    part always computed, nothing written) outside :func:`cached_run`, with ``--no-cache`` or the cache disabled.
+    """
+
+    def __init__(self, command: str, args: Sequence[str], *, active: bool | None = None) -> None:
+        self.active = (_PARTS.get() and enabled()) if active is None else active
+        self.path = entry_path(command, args).with_suffix(".parts")
+        self.old: dict[str, str] = {}
+        self.new: dict[str, str] = {}
+        self.reused = 0
+        if self.active:
+            self.old = self._read()
+
+    def _header(self) -> str:
+        return f"{PARTS_FORMAT} {code_fingerprint()}"
+
+    def _read(self) -> dict[str, str]:
+        try:
+            with self.path.open(encoding="utf-8") as handle:
+                if handle.readline().rstrip("\n") != self._header():
+                    return {}
+                parts = json.load(handle)
+        except (OSError, ValueError):
+            return {}
+        return parts if isinstance(parts, dict) else {}
+
+    def stored(self, key: str) -> Findings | None:
+        """The findings stored under ``key`` (kept for the next run), or None."""
+        text = self.old.get(key)
+        if text is not None:
+            with contextlib.suppress(ValueError):
+                found = json.loads(text)
+                if isinstance(found, list):
+                    self.new[key] = text
+                    self.reused += 1
+                    return found
+        return None
+
+    def get(self, key: str, compute: Callable[[], Findings]) -> Findings:
+        """The part's findings (JSON-normalised): stored under ``key``, else ``compute()``."""
+        found = self.stored(key)
+        if found is not None:
+            return found
+        text = json.dumps(compute(), ensure_ascii=False)
+        self.new[key] = text
+        return list(json.loads(text))
+
+    def add(self, key: str, found: Findings) -> Findings:
+        """Record a part computed elsewhere (a worker process); its findings normalised."""
+        text = json.dumps(found, ensure_ascii=False)
+        self.new[key] = text
+        return list(json.loads(text))
+
+    def has(self, key: str) -> bool:
+        """Whether the part is stored."""
+        return key in self.old
+
+    def save(self) -> None:
+        """Write the parts used in this run (when active and something changed)."""
+        if self.active and self.new != self.old:
+            text = self._header() + "\n" + json.dumps(self.new, ensure_ascii=False)
+            with contextlib.suppress(OSError):
+                resources.write_atomically(self.path, text.encode("utf-8"))
+
+
 def cached_run(command: str, args: Sequence[str], compute: Callable[[], Findings], *, use: bool = True) -> Findings:
     """The findings of ``command args``: from the entry when its key matches, else ``compute()`` (then stored).
 
@@ -126,6 +209,10 @@ def cached_run(command: str, args: Sequence[str], compute: Callable[[], Findings
     path = entry_path(command, args)
     found = read(path, key)
     if found is None:
-        found = normalise(compute())
+        token = _PARTS.set(True)
+        try:
+            found = normalise(compute())
+        finally:
+            _PARTS.reset(token)
         write(path, key, found)
     return found

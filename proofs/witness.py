@@ -43,6 +43,7 @@ query evaluates (scoring, scenario set-up, ...) get no board fields.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import tempfile
@@ -73,6 +74,8 @@ from proofs.boards import (
     situation,
     yaml_text,
 )
+from proofs.decision_cache import replay_key
+from proofs.findings_cache import Parts
 from proofs.report import NO_CHANGE, Finding
 
 Progress = Callable[[str], None] | None
@@ -101,26 +104,57 @@ def sides(finding: Finding) -> dict[str, tuple[str, dict[str, str]]]:
 
 
 def attach(
-    spec: Spec, findings: list[Finding], *, progress: Progress = None, started: Started | None = None
+    spec: Spec,
+    findings: list[Finding],
+    *,
+    progress: Progress = None,
+    started: Started | None = None,
+    parts: Parts | None = None,
 ) -> list[Finding]:
     """Add a board to every finding on a decision the engine evaluates from a situation (in place).
 
     The tables of every ruleset the findings need are loaded (or built together) first; ``started`` is a
-    scan :func:`proofs.boards.start` began before the solver ran.
+    scan :func:`proofs.boards.start` began before the solver ran. ``parts``: the run's kept parts
+    (:class:`proofs.findings_cache.Parts`); a finding whose board was worked out before for the same finding
+    and the same engine answers (:func:`proofs.decision_cache.replay_key`) is read from them, and no table is
+    loaded for it.
     """
     wanted = [f for f in findings if f.get("kind") in KINDS and f.get("situation") is not None]
-    needed = list(dict.fromkeys(rs for f in wanted for rs, _ in sides(f).values()))
+    keys: dict[int, str] = {}
+    fresh = list(enumerate(wanted))
+    if parts is not None and parts.active:
+        fresh = []
+        for index, finding in enumerate(wanted):
+            keys[index] = _part_key(spec, finding)
+            kept = parts.stored(keys[index])
+            if kept and isinstance(kept[0], dict):
+                finding.clear()
+                finding.update(kept[0])
+            else:
+                fresh.append((index, finding))
+    needed = list(dict.fromkeys(rs for _, f in fresh for rs, _ in sides(f).values()))
     if progress and needed:
         progress(f"boards for {', '.join(needed)}")
     tables = load_many(spec, needed, progress=progress, started=started) if needed else {}
-    todo = [f for f in wanted if any(f["decision"] in tables[rs].decisions() for rs in _rulesets(f))]
+    todo = [f for _, f in fresh if any(f["decision"] in tables[rs].decisions() for rs in _rulesets(f))]
     if progress and todo:
         progress(f"replaying boards for {len(todo)} findings")
     for finding, done in zip(todo, _witnesses(spec, todo, tables), strict=True):
         if done is not finding:  # worked out in a worker process: its copy comes back
             finding.clear()
             finding.update(done)
+    if parts is not None and parts.active:
+        for index, finding in fresh:  # kept as JSON gives it back, so a later run reads the very same finding
+            normal = parts.add(keys[index], [finding])[0]
+            finding.clear()
+            finding.update(normal)
     return findings
+
+
+def _part_key(spec: Spec, finding: Finding) -> str:
+    """The key a finding's board is kept under: the finding as solved, and what replaying its rulesets answers."""
+    what = json.dumps(["witness", replay_key(spec, _rulesets(finding)), finding], sort_keys=True, ensure_ascii=False)
+    return "witness " + hashlib.blake2b(what.encode(), digest_size=20).hexdigest()
 
 
 def _rulesets(finding: Finding) -> list[str]:
