@@ -29,45 +29,12 @@ from typing import Any, Final
 
 from adjudicator.core.spec import Spec
 from adjudicator.games import game_named
+from proofs.concept_names import CONCEPTS, OTHER, concept_of
 from proofs.report import Finding, merge_citations, parse_side, rule_ref, shorten, show
 
 Doc = dict[str, Any]
 Progress = Callable[[str], None] | None
 
-CONCEPTS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
-    ("rule_of_3", "Rule of 3 (how far modifiers may move a value)", ("value.rule_of_3",)),
-    (
-        "values",
-        "Printed values, replacements and floors",
-        ("value.", "dial.", "damage.base", "damage.change_allowed"),
-    ),
-    ("break_away", "Break away", ("breakaway.",)),
-    (
-        "actions",
-        "Actions, action tokens and pushing",
-        ("action.", "tokens.", "turn.actions", "end_turn.", "damage.pushing", "pushing."),
-    ),
-    (
-        "line_of_fire",
-        "Line of fire and range",
-        ("lof.", "range.", "defense.hindering_bonus", "attack.ranged.allowed", "terrain.line_type"),
-    ),
-    ("elevation", "Elevation", ("elevation.", "flight.", "attack.soar_bonus", "giant.")),
-    ("knockback", "Knockback", ("knockback.",)),
-    ("multiple_targets", "Attacks on several targets", ("damage.split_valid", "attack.rolls")),
-    ("attacks", "Attacks: who may attack, hits and critical rolls", ("attack.", "critical.", "dice.")),
-    ("damage_healing", "Damage and healing limits", ("damage.", "heal.", "support.")),
-    (
-        "terrain",
-        "Terrain kinds, walls and stairs",
-        ("terrain.", "map.space_rules", "move.step_cost", "object.square_hindering"),
-    ),
-    ("movement", "Movement", ("move.", "adjacent.", "doublebase.", "multibase.", "occupancy.")),
-    ("objects", "Objects", ("object.", "portal.")),
-)
-"""Concept id, title and the decision-id prefixes (of either game) whose rules state it; the first match wins."""
-
-OTHER: Final = ("other", "Other rules")
 CROSS_BOARDS: Final = 240
 """Generated boards compared per pair of rulesets (each with its handful of queries)."""
 PER_CONCEPT: Final = 6
@@ -78,14 +45,6 @@ OUTCOME_KEYS_SKIPPED: Final = frozenset({"path", "line", "reach", "squares", "co
 
 STATED: Final = re.compile(r"\b([a-z_]+(?:\.[a-z_]+)+) = ([^\s,;()]+)")
 """A trace note's ``decision = value``."""
-
-
-def concept_of(decision: str) -> tuple[str, str]:
-    """The concept (id, title) a decision belongs to."""
-    for cid, title, prefixes in CONCEPTS:
-        if any(decision == p or (p.endswith(".") and decision.startswith(p)) for p in prefixes):
-            return cid, title
-    return OTHER
 
 
 @dataclass(frozen=True)
@@ -301,7 +260,21 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, count: int = C
         groups[key] = _finding(spec, sides, said, (replays[0], replays[1]), (cid, title, decision), what) | {
             "_size": size
         }
-    return _kept(groups.values())
+    found = _kept(groups.values())
+    return found + not_on_boards(spec, a, b, found)
+
+
+def not_on_boards(spec: Spec, a: str, b: str, found: list[Finding]) -> list[Finding]:
+    """The differences no board shows: on the decisions both games ask over their own facts, then as stated.
+
+    A decision finding whose pair of responsible rules a board finding already shows is left out; a stated
+    difference is left out when any earlier finding cites a rule of its pair on both sides.
+    """
+    from proofs import concept_decisions, concept_stated  # noqa: PLC0415 - same
+
+    decided = fresh(concept_decisions.run(spec, a, b), found)
+    titles = {cid: title for cid, title, _ in CONCEPTS} | dict([OTHER])
+    return decided + concept_stated.run(spec, a, b, titles, [*found, *decided])
 
 
 def _clix(ruleset: str) -> bool:
@@ -390,9 +363,17 @@ def _pair(finding: Finding) -> tuple[frozenset[str], frozenset[str]] | None:
 
 
 def fresh(found: list[Finding], earlier: Iterable[Finding]) -> list[Finding]:
-    """The concept findings whose pair of responsible rule sets no earlier finding already shows."""
+    """The concept findings whose pair of responsible rule sets no earlier (or earlier kept) finding shows."""
     seen = {pair for f in earlier if (pair := _pair(f)) is not None}
-    return [f for f in found if _pair(f) not in seen]
+    kept = []
+    for finding in found:
+        pair = _pair(finding)
+        if pair in seen:
+            continue
+        if pair is not None:
+            seen.add(pair)
+        kept.append(finding)
+    return kept
 
 
 __all__ = ["CONCEPTS", "concept_of", "differs", "fresh", "run", "translate"]

@@ -13,7 +13,7 @@ from typing import Any
 import z3
 
 from adjudicator.core.expr.compile import Value
-from adjudicator.core.model import RuleView
+from adjudicator.core.model import Decision, RuleView
 from adjudicator.core.sources import Citation
 from adjudicator.core.spec import Spec
 from proofs.encode import Side
@@ -108,3 +108,11 @@ def show(value: object) -> str:
 def show_situation(situation: Mapping[str, Any]) -> str:
     """``name=value`` pairs, in fact order."""
     return ", ".join(f"{k}={show(v)}" for k, v in situation.items()) or "(no facts)"
+
+
+def compatible(one: Decision, two: Decision) -> bool:
+    """Same result type, and the smaller fact set is part of the larger with the same types."""
+    small, large = sorted((one, two), key=lambda d: len(d.facts))
+    return one.type == two.type and all(
+        name in large.facts and large.facts[name].type == fact.type for name, fact in small.facts.items()
+    )

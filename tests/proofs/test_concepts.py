@@ -11,7 +11,8 @@ from adjudicator.core.spec import Spec
 from adjudicator.judge import answer, load_situation_text
 from proofs import concepts
 from proofs.concept_boards import families
-from proofs.concepts import Replay, concept_of, differs, translate
+from proofs.concept_names import CONCEPTS, concept_of
+from proofs.concepts import Replay, differs, translate
 
 PAIR = ("heroclix/core", "horrorclix/2008")
 COUNT = 60
@@ -34,7 +35,11 @@ def found(real_spec: Spec) -> list[dict[str, Any]]:
         ("elevation.level", "elevation"),
         ("damage.split_valid", "multiple_targets"),
         ("move.can_enter", "movement"),
-        ("score.total", "other"),
+        ("score.total", "victory"),
+        ("setup.first_player", "setup"),
+        ("adjacent.is", "adjacency"),
+        ("power.active", "powers"),
+        ("insanity.check", "other"),
     ],
 )
 def test_concept_of(decision: str, concept: str) -> None:
@@ -64,8 +69,9 @@ def test_differs_counts_verdicts_values_and_one_sided_values_that_say_something(
 
 def test_each_finding_replays_to_different_answers_on_its_boards(real_spec: Spec, found: list[dict[str, Any]]) -> None:
     """Every concept finding's two boards, asked afresh under their rulesets, give different answers."""
-    assert found
-    for finding in found:
+    on_boards = [f for f in found if "boards" in f]
+    assert on_boards
+    for finding in on_boards:
         replies = {}
         for label, text in finding["boards"].items():
             situation = load_situation_text(text, "<board>", [finding["sides"][label]["ruleset"]])
@@ -79,7 +85,7 @@ def test_each_finding_replays_to_different_answers_on_its_boards(real_spec: Spec
 
 
 def test_findings_cite_both_sides_and_name_their_concept(found: list[dict[str, Any]]) -> None:
-    known = {c[0] for c in concepts.CONCEPTS} | {"other"}
+    known = {c[0] for c in CONCEPTS} | {"other"}
     for finding in found:
         assert finding["concept"] in known
         assert finding["kind"] == "diff"
@@ -101,6 +107,108 @@ def test_families_are_said_alike_in_both_games() -> None:
     for one, two in zip(hero, horror, strict=True):
         assert {**one, "pieces": []} == {**two, "pieces": []}
         assert [{**p, "type": ""} for p in one["pieces"]] == [{**p, "type": ""} for p in two["pieces"]]
+
+
+def _ids(finding: dict[str, Any], side: str) -> set[str]:
+    return {ref["id"] for ref in finding["rules"][side]}
+
+
+def _cited_lines(finding: dict[str, Any], side: str) -> list[tuple[str, int, int]]:
+    return [(c["source"], lo, hi) for c in finding["citations"][side] for lo, hi in c["lines"]]
+
+
+def _finding_for(found: list[dict[str, Any]], hero: str, horror: str) -> dict[str, Any]:
+    """The finding citing rule ``hero`` on the HeroClix side and ``horror`` on the HorrorClix side."""
+    hits = [f for f in found if hero in _ids(f, PAIR[0]) and horror in _ids(f, PAIR[1])]
+    assert hits, f"no finding pairs {hero} with {horror}"
+    return hits[0]
+
+
+@pytest.mark.parametrize(
+    ("hero", "horror", "hero_line", "horror_line"),
+    [
+        ("HE.VP.MULTIPLAYER", "HX.VP.KILL", 1600, 644),
+        ("HE.WIN.TIE", "HX.VP.TIE", 1575, 649),
+        ("HE.WIN.SOLE_SURVIVOR", "HX.VP.WIN", 1568, 640),
+        ("HE.ADJ.ACROSS_BLOCKING", "HX.ADJ.DEF", 402, 159),
+        ("HE.VAL.LOCK_IGNORE", "HX.R3.CAP", 439, 193),
+        ("HE.DMG.UNAVOIDABLE", "HX.CMB.DAMAGE", 874, 336),
+    ],
+)
+def test_decisions_asked_over_unmatched_facts_are_compared(
+    found: list[dict[str, Any]], hero: str, horror: str, hero_line: int, horror_line: int
+) -> None:
+    """A question both games ask under one id, over facts of their own, differs with both sides' lines cited."""
+    finding = _finding_for(found, hero, horror)
+    assert finding["kind"] == "diff"
+    assert finding["answers"][PAIR[0]] != finding["answers"][PAIR[1]]
+    assert any(lo <= hero_line <= hi for src, lo, hi in _cited_lines(finding, PAIR[0]) if src.startswith("001_"))
+    assert any(lo <= horror_line <= hi for src, lo, hi in _cited_lines(finding, PAIR[1]) if src.startswith("003_"))
+
+
+def test_a_decision_difference_replays_under_both_engines(real_spec: Spec, found: list[dict[str, Any]]) -> None:
+    """The witness facts of a decision finding, evaluated afresh per side, give the answers the finding reports."""
+    from proofs.concept_decisions import SharedFacts  # noqa: PLC0415 - the encoding under test
+    from proofs.encode import encode  # noqa: PLC0415 - same
+
+    checked = 0
+    for finding in (f for f in found if f.get("situations")):
+        names: list[str] = []
+        for label in finding["rulesets"]:
+            ruleset = finding["sides"][label]["ruleset"]
+            decision = real_spec.decision(ruleset, finding["decision"])
+            side = encode(real_spec, ruleset, SharedFacts(decision, names, label + ":"), label=label)
+            assert side.evaluate(finding["situations"][label]) == finding["answers"][label], finding["summary"]
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize(
+    ("hero", "horror"),
+    [
+        ("HE.SETUP.S1_REVEAL_ROLL", "HX.SETUP.S1.FIRST"),
+        ("HE.OBJ.TEAM_LIMIT", "HX.SETUP.S4.OBJECTS"),
+        ("HE.PUSH.DAMAGE", "HX.VULN.DEF"),
+        ("HE.DESTROY.BLOCK", "HX.PORTAL.SMASH"),
+        ("HE.FRI.PROTECT", "HX.CMB.NOFRIEND"),
+    ],
+)
+def test_stated_differences_cite_both_texts(found: list[dict[str, Any]], hero: str, horror: str) -> None:
+    """Differences no query asks (set-up, objects, pushing) are paired rule with rule, both texts cited."""
+    finding = _finding_for(found, hero, horror)
+    assert finding["basis"] == "stated"
+    assert finding["concept"] in {c[0] for c in CONCEPTS}
+    assert {c["source"][:4] for c in finding["citations"][PAIR[0]]} == {"001_"}
+    assert {c["source"][:4] for c in finding["citations"][PAIR[1]]} == {"003_"}
+
+
+def test_stated_pairs_name_rules_of_both_rulesets(real_spec: Spec) -> None:
+    from proofs.concept_stated import STATED  # noqa: PLC0415 - the table under test
+
+    for entry in STATED:
+        assert entry.concept in {c[0] for c in CONCEPTS}, entry.about
+        for ids, ruleset in ((entry.one, PAIR[0]), (entry.two, PAIR[1])):
+            for rule in ids:
+                assert ruleset in real_spec.rules[rule].views, (rule, ruleset)
+
+
+def test_one_finding_per_concept_and_pair_of_rules(found: list[dict[str, Any]]) -> None:
+    keys = [(f["concept"], frozenset(_ids(f, PAIR[0])), frozenset(_ids(f, PAIR[1]))) for f in found]
+    assert len(keys) == len(set(keys))
+
+
+def test_stated_pairs_already_shown_are_not_repeated(real_spec: Spec) -> None:
+    from proofs.concept_stated import STATED, run  # noqa: PLC0415 - same
+
+    entry = STATED[0]
+    earlier = {
+        "rules": {PAIR[0]: [{"id": entry.one[0]}], PAIR[1]: [{"id": entry.two[0]}]},
+    }
+    titles = {c[0]: c[1] for c in CONCEPTS}
+    about = {f["question"] for f in run(real_spec, *PAIR, titles, [earlier])}
+    assert not any(q.endswith(entry.about) for q in about)
+    assert len(run(real_spec, *PAIR, titles)) == len(STATED)
+    assert run(real_spec, "heroclix/core", "heroclix/core", titles) == []
 
 
 def test_same_ruleset_is_not_compared(real_spec: Spec) -> None:

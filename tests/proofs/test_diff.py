@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adjudicator.core.spec import Spec
 from proofs import diff
+from proofs.report import compatible
 
 A, B = "horrorclix/1e", "horrorclix/2008"
 
@@ -63,5 +64,5 @@ def test_real_spec_diff_reports_each_region_once_within_invariants(real_spec):
 def test_cross_game_decisions_need_compatible_facts(real_spec):
     """Decisions of two games are compared only when their facts are compatible."""
     for one, two in diff.shared(real_spec, "heroclix/core", B):
-        assert diff.compatible(one, two)
+        assert compatible(one, two)
         assert one.id == two.id
