@@ -82,6 +82,9 @@ def attach(spec: Spec, findings: list[Finding], *, progress: Progress = None) ->
     return findings
 
 
+WITNESS_FOLDER: Final = "witnesses/"
+"""Where the generated witnesses sit under ``examples/`` (:mod:`proofs.rule_witness` writes them)."""
+
 _LAST: list[tuple[Spec, str, Path, list[Board]]] = []
 """The last corpus read (its spec, ruleset and folder): a search asks one ruleset's boards many times."""
 
@@ -99,10 +102,15 @@ def corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
 
 
 def _read_corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
-    """Every example of the game, answered under ``ruleset`` (those it refuses left out)."""
+    """Every hand-worked example of the game, answered under ``ruleset`` (those it refuses left out).
+
+    The generated witnesses (:data:`WITNESS_FOLDER`) are no hand-worked example: they never feed a search.
+    """
     game = spec.game(ruleset)
     boards = []
     for path in sorted(folder.rglob("*.yaml")):
+        if path.relative_to(folder).as_posix().startswith(WITNESS_FOLDER):
+            continue
         text = path.read_text(encoding="utf-8")
         try:
             doc = yaml.safe_load(text)
@@ -209,7 +217,7 @@ def _fields(
         "query_kind": str(board.doc.get("query", {}).get("kind", "")),
         "board_match": "replay",
         "replay": {
-            label(ruleset, {rule: reading}): {"verdict": reply[0], "outcome": reply[1], "decision": _brief(reply)}
+            label(ruleset, {rule: reading}): {"verdict": reply[0], "outcome": reply[1], "decision": brief_reply(reply)}
             for reading, (_, reply) in replies.items()
         },
         "sides": {
@@ -218,7 +226,8 @@ def _fields(
     }
 
 
-def _brief(reply: tuple[Any, ...]) -> str:
+def brief_reply(reply: tuple[Any, ...]) -> str:
+    """A replayed answer in a line: ``answered (value="discard", ...)``."""
     verdict, outcome = reply[0], reply[1]
     shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in list(outcome.items())[:4])
     return f"{verdict} ({shown})" if shown else str(verdict)

@@ -11,24 +11,37 @@ settles the question; the reference shows it beside the rule. The search:
 2. **Example boards** (every game, :mod:`proofs.replay_boards`): the game's
    hand-worked situations under the rule's ruleset, and one-step variants of
    their query numbers, kept on the same test.
+3. **A ruling** (every game): where no board shows the rule, the solver
+   (:mod:`proofs.encode`) looks for the smallest facts of one of its
+   decisions under which the rule fires and no other rule overrides it or
+   disagrees with it; the witness is then a ``ruling`` query
+   (:mod:`adjudicator.situation.ruling`) asking that decision for those facts,
+   on the smallest example board of the game (the ruling does not depend on
+   the board). Set-up, scoring, campaign and turn-order rules, which no board
+   query reaches, are shown this way.
 
-The first board found (smallest first) is the witness. Where none is, the
-reason says which: the engine never asks the rule's decisions on a board (no
-query of the game reaches them: scoring, set-up, campaign ...), or it asks
-them but no board met facts under which the rule decides.
+The first board found (smallest first) is the witness, kept on the same test:
+a *deciding* step of its ``ask`` answer cites the rule. Where none is, the
+reason says why: the rule is a default or is overridden under every fact
+combination its decision allows (a designer's finding), or the solver gave up.
+The generated witnesses never feed the search (they are not hand-worked), so
+regenerating them gives the same files.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import yaml
 
 from adjudicator.core.engine import RuleConflict
 from adjudicator.core.spec import Spec
-from proofs.replay_boards import Board, answer_doc, corpus, examples_dir, outcome_data, variants
+from proofs.replay_boards import WITNESS_FOLDER, Board, answer_doc, corpus, examples_dir, outcome_data, variants
+
+if TYPE_CHECKING:
+    from adjudicator.core.expr.compile import Value
 
 TABLE_TRIES: Final = 60
 """Board-table vectors (where the rule fires) put through the judge per rule, smallest board first."""
@@ -59,6 +72,8 @@ class Witness:
         ]
         doc = dict(self.doc)
         doc["expect"] = {"verdict": self.verdict, "rules": [self.rule], "source": [str(c) for c in view.cites]}
+        if doc.get("query", {}).get("kind") == RULING:
+            doc["expect"]["outcome"] = {k: self.outcome[k] for k in ("decision", "value", "status")}
         order = ["ruleset", "readings"]
         keys = [k for k in order if k in doc] + [k for k in doc if k not in {*order, "query", "expect"}]
         body = yaml.safe_dump(
@@ -84,6 +99,16 @@ def decisions_of(spec: Spec, rule_id: str, ruleset: str) -> list[str]:
     return sorted({c.decision for view in views for c in view.clauses})
 
 
+def heading_only(spec: Spec, rule_id: str, ruleset: str) -> str:
+    """The rule's first citation when it covers section headings only (its deciding step would show no rule)."""
+    cites = spec.rules[rule_id].view(ruleset, None).cites
+    if not cites:
+        return ""
+    first = cites[0]
+    headings = spec.sources[first.source].headings
+    return str(first) if all(line in headings for line in range(first.first, first.last + 1)) else ""
+
+
 def decides(spec: Spec, rule_id: str, doc: dict[str, Any]) -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
     """Verdict, outcome and deciding rules of a document if a deciding step cites ``rule_id``, else ``None``."""
     result = answer_doc(spec, doc, "<witness>")
@@ -106,20 +131,30 @@ def find(spec: Spec, rule_id: str, ruleset: str) -> Witness:
     wanted = decisions_of(spec, rule_id, ruleset)
     if not wanted:
         raise NoWitness(f"{rule_id} has no formal part under {ruleset}: nothing for a board to decide")
+    heading = heading_only(spec, rule_id, ruleset)
+    if heading:
+        raise NoWitness(
+            f"{rule_id} cites only a section heading ({heading}): an answer it decides would show no rule text "
+            "(a designer's finding: cite the line that says it)"
+        )
     met: set[str] = set()
     for doc, origin in _candidates(spec, rule_id, ruleset, wanted, met):
         found = decides(spec, rule_id, doc)
         if found is not None:
             return Witness(rule_id, ruleset, doc, *found, origin)
-    if not met:
-        raise NoWitness(
-            f"no query of the game asks {', '.join(wanted)} on a board: {rule_id} decides a question no table "
-            "situation reaches (set-up, scoring or a campaign step the situation files do not describe)"
-        )
-    raise NoWitness(
-        f"the engine asks {', '.join(sorted(met))} on boards, but no board tried met facts under which "
+    why: list[str] = []
+    for doc, origin in _rulings(spec, rule_id, ruleset, wanted, why):
+        found = decides(spec, rule_id, doc)
+        if found is not None:
+            return Witness(rule_id, ruleset, doc, *found, origin)
+        why.append(f"the ruling on {doc['query']['decision']} found by the solver is not decided by {rule_id} in ask")
+    board = (
+        f"no query of the game asks {', '.join(wanted)} on a board"
+        if not met
+        else f"the engine asks {', '.join(sorted(met))} on boards, but no board tried met facts under which "
         f"{rule_id} decides the answer"
     )
+    raise NoWitness(f"{board}; as a ruling: {'; '.join(why) or 'no example board of the game to ask it on'}")
 
 
 def _candidates(
@@ -128,8 +163,7 @@ def _candidates(
     """Examples whose answer cites the rule, then the board table's boards, then the other examples and variants."""
     from proofs.boards import has_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-    folder = examples_dir()
-    boards = corpus(spec, ruleset, folder) if folder is not None else []
+    boards = _hand_worked(spec, ruleset)
     for board in boards:
         met.update(d for d in wanted if _asks(spec, board, d))
     citing = [b for b in boards if rule_id in b.cited]
@@ -191,4 +225,153 @@ def _from_table(
             yield doc | {"query": entry.query}, f"board {entry.board} of the enumerated small boards"
 
 
-__all__ = ["NoWitness", "Witness", "decides", "find"]
+RULING: Final = "ruling"
+"""The query kind every game answers for a decision asked directly (:mod:`adjudicator.situation.ruling`)."""
+
+
+def _hand_worked(spec: Spec, ruleset: str) -> list[Board]:
+    """The game's hand-worked examples (shortest first; :func:`proofs.replay_boards.corpus` leaves out witnesses)."""
+    folder = examples_dir()
+    return corpus(spec, ruleset, folder) if folder is not None else []
+
+
+_RULING_BOARDS: dict[str, tuple[Spec, list[dict[str, Any]]]] = {}
+""":func:`ruling_boards` by ruleset, with the spec they were found under (a diff asks two rulesets by turns)."""
+
+
+def ruling_boards(spec: Spec, ruleset: str) -> list[dict[str, Any]]:
+    """The board fields a ruling is asked on: the smallest example of the game, without pieces, then with them.
+
+    The ruling does not depend on the board, but every game's reader checks one; the first that reads is used.
+    """
+    kept = _RULING_BOARDS.get(ruleset)
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    found: list[dict[str, Any]] = []
+    smallest = _smallest_example(spec, ruleset)
+    if smallest is not None:
+        fields = {k: v for k, v in smallest.items() if k not in {"query", "expect", "readings"}}
+        fields["ruleset"] = ruleset
+        bare = {k: v for k, v in fields.items() if k != "objects"} | {"pieces": []}
+        found = [bare, fields] if bare != fields else [fields]
+    _RULING_BOARDS[ruleset] = (spec, found)
+    return found
+
+
+def _smallest_example(spec: Spec, ruleset: str) -> dict[str, Any] | None:
+    """The shortest hand-worked example of the ruleset's game that ``ask`` answers under it (as the corpus orders).
+
+    Only the files up to the first that answers are parsed and asked: a ruling needs one board, not the corpus.
+    """
+    folder = examples_dir()
+    if folder is None:
+        return None
+    texts = sorted(
+        (len(text), name, text)
+        for path in folder.rglob("*.yaml")
+        if not (name := path.relative_to(folder).as_posix()).startswith(WITNESS_FOLDER)
+        for text in (path.read_text(encoding="utf-8"),)
+    )
+    game = spec.game(ruleset)
+    for _, name, text in texts:
+        try:
+            doc = yaml.safe_load(text)
+        except yaml.YAMLError:
+            continue
+        if not isinstance(doc, dict) or str(doc.get("ruleset", "")) not in spec.rulesets():
+            continue
+        if spec.game(str(doc["ruleset"])) != game:
+            continue
+        doc = {k: v for k, v in doc.items() if k != "expect"} | {"ruleset": ruleset}
+        if answer_doc(spec, doc, name) is not None:
+            return doc
+    return None
+
+
+def ruling_doc(board: dict[str, Any], decision: str, facts: dict[str, Any]) -> dict[str, Any]:
+    """A situation document asking ``decision`` for ``facts`` on ``board``."""
+    return {**board, "query": {"kind": RULING, "decision": decision, "facts": dict(facts)}}
+
+
+def _rulings(
+    spec: Spec, rule_id: str, ruleset: str, wanted: list[str], why: list[str]
+) -> Iterator[tuple[dict[str, Any], str]]:
+    """Ruling documents for the smallest facts of each decision under which the rule decides."""
+    boards = ruling_boards(spec, ruleset)
+    if not boards:
+        return
+    for decision in wanted:
+        facts, problem = deciding_facts(spec, rule_id, ruleset, decision)
+        if facts is None:
+            why.append(problem)
+            continue
+        origin = f"the smallest facts of {decision} under which it decides (solver)"
+        for board in boards:
+            yield ruling_doc(board, decision, facts), origin
+
+
+def deciding_facts(
+    spec: Spec, rule_id: str, ruleset: str, decision_id: str, readings: dict[str, str] | None = None
+) -> tuple[dict[str, Value] | None, str]:
+    """The smallest facts of a decision under which ``rule_id`` decides it (fires, unbeaten, no conflict).
+
+    Returns the facts (checked with :meth:`Spec.decide`) or ``None`` and the reason: the rule never fires
+    unbeaten (overridden, or a default another rule always pre-empts), the solver gave up, or the engine
+    disagrees with the encoding. Deterministic: a fresh seeded Z3 context, the least size (facts off, 0,
+    first enum value) found by descent.
+    """
+    from proofs import encode, solver  # noqa: PLC0415 - Z3 only when a ruling is searched for
+
+    decision = spec.decision(ruleset, decision_id)
+    solver.fresh_context()
+    facts = encode.Facts(decision)
+    side = encode.encode(spec, ruleset, facts, readings)
+    indicator = side.indicators.get(rule_id)
+    if indicator is None:
+        return None, f"{rule_id} has no clause the engine consults for {decision_id}"
+    search = solver.new_solver([*facts.constraints, *side.definitions, indicator, side.status == encode.VALUED])
+    verdict = solver.search(search)
+    if verdict.status is solver.Status.PROVED:
+        return None, (
+            f"{rule_id} never decides {decision_id}: under every combination of its facts another rule "
+            "overrides it, pre-empts it (a default) or disagrees with it"
+        )
+    if verdict.model is None:
+        return None, f"the solver gave up on {decision_id} ({verdict.note})"
+    model, _ = solver.minimise(search, facts.size(), verdict.model)
+    found = facts.situation(model)
+    try:
+        result = spec.decide(ruleset, decision_id, found, readings)
+    except (RuleConflict, ValueError) as exc:
+        return None, f"the engine refuses the facts the solver found for {decision_id}: {exc}"
+    if result.status == "undecided" or all(step.rule != rule_id for step in result.trace):
+        return None, f"the engine does not decide {decision_id} by {rule_id} for the facts the solver found"
+    return needed(spec, ruleset, decision_id, dict(found), readings), ""
+
+
+def needed(
+    spec: Spec, ruleset: str, decision_id: str, facts: dict[str, Value], readings: dict[str, str] | None = None
+) -> dict[str, Value]:
+    """``facts`` without those the answer does not read: each left out in turn, kept out if the result stays.
+
+    The same value, status and deciding rules without it (the engine reads a fact only when a rule's
+    condition needs it), so the ruling shows the facts that matter.
+    """
+    want = spec.decide(ruleset, decision_id, facts, readings)
+    kept = dict(facts)
+    for name in list(kept):
+        trial = {k: v for k, v in kept.items() if k != name}
+        try:
+            got = spec.decide(ruleset, decision_id, trial, readings)
+        except (RuleConflict, ValueError):  # the answer reads it: a FactError is a ValueError
+            continue
+        if (got.value, got.status, [s.rule for s in got.trace]) == (
+            want.value,
+            want.status,
+            [s.rule for s in want.trace],
+        ):
+            kept = trial
+    return kept
+
+
+__all__ = ["NoWitness", "Witness", "decides", "deciding_facts", "find", "ruling_boards", "ruling_doc"]

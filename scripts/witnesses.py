@@ -9,10 +9,18 @@ the rules no board realises are listed, with the reason, in
 
 Run ``python scripts/witnesses.py [RULESET ...]`` after changing the spec;
 ``tests/test_witnesses.py`` checks that every witness still shows its rule.
+``python scripts/witnesses.py --check [--sample N] [RULESET ...]`` writes
+nothing: it exits 1, listing the differences, when the committed witnesses are
+not what regenerating would give (the files present, the rules listed as
+unrealised, and the text of every witness, or of ``N`` of them per ruleset
+picked by a fixed seed). CI runs it; the rules a hand-worked example settles
+are found by answering every example, the slow part.
 """
 
 from __future__ import annotations
 
+import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -20,16 +28,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.core.spec import Spec, load_spec  # noqa: E402 - after the path is set
-from adjudicator.judge.examples import formal_rules, rules_exercised  # noqa: E402
+from adjudicator.judge.examples import RulesExercised, formal_rules, rules_exercised  # noqa: E402
 from proofs.rule_witness import NoWitness, find  # noqa: E402
 
 WITNESSES = ROOT / "examples" / "witnesses"
 UNREALISED = WITNESSES / "UNREALISED.md"
 
 
-def hand_worked(spec: Spec, ruleset: str) -> set[str]:
-    """The formal rules some example outside ``examples/witnesses`` settles."""
-    found = rules_exercised(spec, ruleset, ROOT / "examples")
+def hand_worked(spec: Spec, ruleset: str, found: RulesExercised | None = None) -> set[str]:
+    """The formal rules some example outside ``examples/witnesses`` settles (``found``: the examples' answers)."""
+    found = found or rules_exercised(spec, ruleset, ROOT / "examples")
     return {r.id for r in found.rules if any(WITNESSES not in Path(p).resolve().parents for p in r.examples)}
 
 
@@ -65,6 +73,64 @@ def regenerate(spec: Spec, ruleset: str) -> list[tuple[str, str]]:
     return missing
 
 
+def listed_unrealised() -> dict[str, dict[str, str]]:
+    """The rules ``UNREALISED.md`` lists, per ruleset, with the reason given."""
+    listed: dict[str, dict[str, str]] = {}
+    current = None
+    text = UNREALISED.read_text(encoding="utf-8") if UNREALISED.is_file() else ""
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = line[3:].strip()
+            listed[current] = {}
+        elif current and line.startswith("- `"):
+            rule_id, _, why = line[3:].partition("`: ")
+            listed[current][rule_id] = why
+    return listed
+
+
+def check(spec: Spec, ruleset: str, sample: int | None = None, found: RulesExercised | None = None) -> list[str]:
+    """How the committed witnesses of one ruleset differ from a regeneration (nothing is written).
+
+    The files present and the rules listed as unrealised are checked in full; the text of each witness too,
+    or of ``sample`` of them picked by a seed fixed per ruleset (a quick check in the tests). ``found``: the
+    examples' answers, when the caller has them (:func:`rules_exercised` over ``examples/``).
+    """
+    done = hand_worked(spec, ruleset, found)
+    todo = [r for r in formal_rules(spec, ruleset) if r not in done]
+    target = folder_of(ruleset)
+    present = {p.stem for p in target.glob("*.yaml")}
+    unlisted = listed_unrealised().get(ruleset, {})
+    problems = [
+        f"{ruleset}: witness of {r} is stale (a hand-worked example settles it)" for r in sorted(present - set(todo))
+    ]
+    problems += [
+        f"{ruleset}: {r} has neither a witness nor an UNREALISED entry"
+        for r in todo
+        if r not in present | set(unlisted)
+    ]
+    problems += [f"{ruleset}: {r} has both a witness and an UNREALISED entry" for r in sorted(present & set(unlisted))]
+    problems += [f"{ruleset}: UNREALISED lists {r}, which needs no witness" for r in sorted(set(unlisted) - set(todo))]
+    picked = sorted(set(todo) & (present | set(unlisted)))
+    if sample is not None and sample < len(picked):
+        picked = sorted(random.Random(ruleset).sample(picked, sample))  # noqa: S311 - a fixed sample, not a secret
+    for rule_id in picked:
+        path = target / f"{rule_id}.yaml"
+        try:
+            found = find(spec, rule_id, ruleset)
+        except NoWitness as exc:
+            if path.is_file():
+                problems.append(f"{ruleset}: {rule_id} has a witness, but none is found now ({exc})")
+            elif unlisted.get(rule_id) != str(exc):
+                problems.append(f"{ruleset}: the reason UNREALISED gives for {rule_id} is not today's: {exc}")
+            continue
+        if not path.is_file():
+            problems.append(f"{ruleset}: {rule_id} is listed as unrealised, but a witness is found now")
+        elif path.read_text(encoding="utf-8") != found.text(spec):
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            problems.append(f"{ruleset}: {shown} differs from the regenerated witness")
+    return problems
+
+
 def write_unrealised(rows: dict[str, list[tuple[str, str]]]) -> None:
     """The rules no board realises, per ruleset, with the reason (merged with the rulesets not regenerated)."""
     kept: dict[str, list[str]] = {}
@@ -82,7 +148,9 @@ def write_unrealised(rows: dict[str, list[tuple[str, str]]]) -> None:
         "# Formal rules without a witness board",
         "",
         "Generated by `python scripts/witnesses.py`: for each ruleset, the formal rules that no hand-worked",
-        "example settles and for which no board of the game was found where the rule decides, with the reason.",
+        "example settles and for which neither a board of the game nor a ruling (the rule's decision asked",
+        "directly, for facts the solver finds) shows the rule deciding the answer, with the reason. A rule that",
+        "never decides under any facts (overridden, a default always pre-empted) is a designer's finding.",
         "",
     ]
     for ruleset in sorted(kept):
@@ -91,12 +159,24 @@ def write_unrealised(rows: dict[str, list[tuple[str, str]]]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """Regenerate the witnesses of the rulesets named (all by default)."""
+    """Regenerate the witnesses of the rulesets named (all by default), or check them with ``--check``."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("rulesets", nargs="*", metavar="RULESET")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the witnesses are stale")
+    parser.add_argument("--sample", type=int, default=None, metavar="N", help="with --check: N witnesses a ruleset")
+    args = parser.parse_args(argv)
     spec = load_spec()
-    rulesets = argv or list(spec.rulesets())
+    rulesets = args.rulesets or list(spec.rulesets())
     unknown = [r for r in rulesets if r not in spec.rulesets()]
     if unknown:
         sys.exit(f"unknown ruleset(s): {', '.join(unknown)}")
+    if args.check:
+        problems = [p for ruleset in rulesets for p in check(spec, ruleset, args.sample)]
+        for problem in problems:
+            print(problem)
+        if problems:
+            sys.exit(f"{len(problems)} difference(s): run `python scripts/witnesses.py` and review the diff")
+        return
     WITNESSES.mkdir(parents=True, exist_ok=True)
     rows = {ruleset: regenerate(spec, ruleset) for ruleset in rulesets}
     write_unrealised(rows)
