@@ -18,11 +18,24 @@
 The default readings are checked first, then each non-default reading of each
 rule on the decisions that rule touches; a reading's findings already found
 under the default readings are not repeated.
+
+The solving is split into *parts* (:func:`plan`): one per decision (under the
+default and every other reading that touches it) and one per rule with
+readings (its ambiguity). Each part is solved in a fresh Z3 context, so its
+findings depend only on what it reads: they are kept under that
+(:mod:`proofs.decision_cache`, :class:`proofs.findings_cache.Parts`), and a
+rerun after one rule's edit solves only the parts that rule touches. Parts
+to solve are shared among forked worker processes (:func:`workers`) when no
+board scan runs beside the solver; the findings are those of a serial run.
 """
 
 from __future__ import annotations
 
+import json
+import multiprocessing
+import os
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -30,7 +43,7 @@ import z3
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
-from proofs import ambiguity
+from proofs import ambiguity, decision_cache, findings_cache
 from proofs.encode import Facts, Side, encode
 from proofs.nearest import closest
 from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
@@ -66,26 +79,87 @@ def _start_boards(spec: Spec, rulesets: list[str]) -> Started | None:
 
 
 def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
-    findings: list[Finding] = ambiguity.run(spec, ruleset)
+    parts = findings_cache.Parts("check", [ruleset])
+    solved = solve(spec, ruleset, parts, progress=progress, parallel=started is None)
+    fresh_context()  # what follows starts from the same context whichever parts were kept
+    findings: list[Finding] = [f for rule, _ in ambiguity.readable(spec, ruleset) for f in solved["ambiguity", rule.id]]
+
+    def variant(decision: str, readings: dict[str, str]) -> list[Finding]:
+        return [f for f in solved["decision", decision] if f["readings"] == readings]
+
     seen: set[tuple[Any, ...]] = set()
     for decision in _decisions(spec, ruleset):
-        if progress:
-            progress(f"check {ruleset} {decision.id}")
-        findings += _fresh(check_decision(spec, ruleset, decision), seen)
+        findings += _fresh(variant(decision.id, {}), seen)
     for rule_id, option, decision in _reading_choices(spec, ruleset):
-        if progress:
-            progress(f"check {ruleset} {decision.id} [{rule_id}={option}]")
-        findings += _fresh(check_decision(spec, ruleset, decision, {rule_id: option}), seen)
+        findings += _fresh(variant(decision.id, {rule_id: option}), seen)
     if boards:
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-        attach(spec, findings, progress=progress, started=started)
-        from proofs import replay_boards  # noqa: PLC0415 - same
-
-        replay_boards.attach(spec, findings, progress=progress)
+        attach(spec, findings, progress=progress, started=started, parts=parts)
+        _replayed(spec, findings, parts, progress)
+    parts.save()
     for finding in findings:
         finish(spec, finding)
     return sorted(once_per_topic(findings), key=rank)
+
+
+def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, progress: Progress) -> None:
+    """Boards for the ambiguities the board table leaves without one (in place), each kept in ``parts``.
+
+    First an example board of the game (:func:`proofs.replay_boards.attach`); where none answers differently
+    under the readings, a ruling on the finding's decision asked under each (:mod:`proofs.ruling_boards`).
+    The key: the finding as solved, and what replaying its ruleset answers
+    (:func:`proofs.decision_cache.replay_key`); the examples themselves are part of the parts file's code key.
+    """
+    from proofs import replay_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+    def board(todo: list[Finding]) -> None:
+        replay_boards.attach(spec, todo, progress=progress)
+        for finding in todo:
+            _ruling_board(spec, finding, progress)
+
+    if not parts.active:
+        board([f for f in findings if _unboarded(f)])
+        return
+    todo: list[tuple[str, Finding]] = []
+    for finding in findings:
+        if not _unboarded(finding):
+            continue
+        key = "replay " + decision_cache.digest(
+            ["replay", decision_cache.replay_key(spec, [finding["ruleset"]]), finding]
+        )
+        kept = parts.stored(key)
+        if kept and isinstance(kept[0], dict):
+            finding.clear()
+            finding.update(kept[0])
+        else:
+            todo.append((key, finding))
+    board([finding for _, finding in todo])
+    for key, finding in todo:  # kept as JSON gives it back, so a later run reads the very same finding
+        normal = parts.add(key, [finding])[0]
+        finding.clear()
+        finding.update(normal)
+
+
+def _unboarded(finding: Finding) -> bool:
+    """An ambiguity without a board yet whose readings give different answers."""
+    return (
+        finding.get("kind") == "ambiguity" and not finding.get("board") and finding.get("answers_differ") is not False
+    )
+
+
+def _ruling_board(spec: Spec, finding: Finding, progress: Progress) -> None:
+    """A ruling board for an ambiguity still without one (in place; its ``board_note`` stays when none differs)."""
+    from proofs import ruling_boards  # noqa: PLC0415 - the judge only when boards are wanted
+
+    if not _unboarded(finding):
+        return
+    if progress:
+        progress(f"ruling board for {finding['rule']}")
+    fields = ruling_boards.finding_fields(spec, finding)
+    if fields is not None:
+        finding.pop("board_note", None)
+        finding.update(fields)
 
 
 def once_per_topic(findings: list[Finding]) -> list[Finding]:
@@ -216,6 +290,100 @@ def _reading_choices(spec: Spec, ruleset: str) -> Iterator[tuple[str, str, Decis
             if option != readings.default:
                 for decision_id in touched:
                     yield rule.id, option, spec.decision(ruleset, decision_id)
+
+
+Part = tuple[str, str]
+"""One unit of solving, kept on its own: ``("decision", id)`` under all its readings, or ``("ambiguity", rule id)``."""
+Plan = list[tuple[Part, list[dict[str, str]]]]
+"""The parts of a ruleset in order, each with the choices of readings it is solved under (a decision's)."""
+PARALLEL_MIN = 6
+"""Parts to solve below which a run solves them in its own process (a pool's start costs more)."""
+_WORKER: list[tuple[Spec, str, Plan]] = []
+"""What a forked solving worker solves with (set before forking)."""
+
+
+def plan(spec: Spec, ruleset: str) -> Plan:
+    """The ruleset's parts: each rule with readings (its ambiguity), then each decision with its choices of readings."""
+    out: Plan = [(("ambiguity", rule.id), []) for rule, _ in ambiguity.readable(spec, ruleset)]
+    variants: dict[str, list[dict[str, str]]] = {d.id: [{}] for d in _decisions(spec, ruleset)}
+    for rule_id, option, decision in _reading_choices(spec, ruleset):
+        variants.setdefault(decision.id, [{}]).append({rule_id: option})
+    return out + [(("decision", d), v) for d, v in variants.items()]
+
+
+def part_key(spec: Spec, ruleset: str, part: Part, variants: list[dict[str, str]]) -> str:
+    """The key a part's findings are kept under: what they are computed from (:mod:`proofs.decision_cache`)."""
+    kind, name = part
+    if kind == "ambiguity":
+        return decision_cache.ambiguity_key(spec, ruleset, spec.rules[name])
+    return decision_cache.decision_key(spec, ruleset, spec.decision(ruleset, name), variants)
+
+
+def solve_part(spec: Spec, ruleset: str, part: Part, variants: list[dict[str, str]]) -> list[Finding]:
+    """A part's findings, solved in a fresh Z3 context: they do not depend on what was solved before."""
+    fresh_context()
+    kind, name = part
+    if kind == "ambiguity":
+        rule = spec.rules[name]
+        return [ambiguity.finding(spec, ruleset, rule, rule.readings[ruleset])]
+    decision = spec.decision(ruleset, name)
+    return [f for readings in variants for f in check_decision(spec, ruleset, decision, readings)]
+
+
+def solve(
+    spec: Spec, ruleset: str, parts: findings_cache.Parts, *, progress: Progress = None, parallel: bool = True
+) -> dict[Part, list[Finding]]:
+    """Every part's findings (JSON-normalised): kept ones from ``parts``, the others solved.
+
+    With ``parallel``, a machine of several CPUs and enough parts to solve, they are solved in forked worker
+    processes; each part in its own fresh context, so the findings are those of a serial run.
+    """
+    todo = plan(spec, ruleset)
+    keys = {part: part_key(spec, ruleset, part, variants) for part, variants in todo}
+    missing = [(part, variants) for part, variants in todo if not parts.has(keys[part])]
+    computed: dict[Part, list[Finding]] = {}
+    if parallel and len(missing) >= PARALLEL_MIN and workers() > 1:
+        if progress:
+            progress(f"check {ruleset}: solving {len(missing)} parts in {workers()} processes")
+        computed = _in_pool(spec, ruleset, missing)
+    out: dict[Part, list[Finding]] = {}
+    for part, variants in todo:
+        if part in computed:
+            out[part] = parts.add(keys[part], computed[part])
+            continue
+        if progress and not parts.has(keys[part]):
+            progress(f"check {ruleset} {part[1]}")
+        out[part] = parts.get(keys[part], partial(solve_part, spec, ruleset, part, variants))
+    return out
+
+
+def workers() -> int:
+    """Processes to solve in: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs (as the board scan); 1 in a daemon process."""
+    if multiprocessing.current_process().daemon:  # it may start no processes
+        return 1
+    env = os.environ.get("ADJUDICATOR_JOBS", "")
+    return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
+
+
+def _in_pool(spec: Spec, ruleset: str, missing: Plan) -> dict[Part, list[Finding]]:
+    """The parts solved in forked workers (empty when no worker can be started: then they are solved here)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return {}
+    _WORKER[:] = [(spec, ruleset, missing)]
+    try:
+        with multiprocessing.get_context("fork").Pool(workers()) as pool:
+            texts = pool.map(_solve_in_worker, range(len(missing)), chunksize=1)
+    except (OSError, multiprocessing.ProcessError):
+        return {}
+    finally:
+        _WORKER.clear()
+    return {part: json.loads(text) for (part, _), text in zip(missing, texts, strict=True)}
+
+
+def _solve_in_worker(index: int) -> str:
+    spec, ruleset, missing = _WORKER[0]
+    part, variants = missing[index]
+    return json.dumps(solve_part(spec, ruleset, part, variants), ensure_ascii=False)
 
 
 def check_decision(

@@ -33,15 +33,27 @@ board shows (``no query answer changes``), then textual ones.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import z3
 
 from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
+from proofs import decision_cache, findings_cache
 from proofs.encode import Facts, Side, disagree, encode, term, to_bool
 from proofs.nearest import closest
-from proofs.report import NO_CHANGE, Finding, fired_refs, merge_citations, parse_side, rule_ref, shorten, show
+from proofs.report import (
+    NO_CHANGE,
+    Finding,
+    compatible,
+    fired_refs,
+    merge_citations,
+    parse_side,
+    rule_ref,
+    shorten,
+    show,
+)
 from proofs.solver import Status, fresh_context, minimise, new_solver, search
 
 if TYPE_CHECKING:
@@ -71,11 +83,13 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
 
 
 def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
+    parts = findings_cache.Parts("diff", [a, b])
     findings: list[Finding] = []
     for decision, other in shared(spec, a, b):
-        if progress:
+        key = part_key(spec, a, b, decision, other)
+        if progress and not parts.has(key):
             progress(f"diff {a} {b} {decision.id}")
-        findings += diff_decision(spec, a, b, decision, other)
+        findings += parts.get(key, partial(solve_part, spec, a, b, decision, other))
     for finding in findings:
         _counterparts(spec, finding)
     findings += textual(spec, a, b, findings)
@@ -83,15 +97,43 @@ def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None
     if boards:
         from proofs.witness import attach  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-        attach(spec, findings, progress=progress, started=started)
+        attach(spec, findings, progress=progress, started=started, parts=parts)
+    parts.save()
+    if boards:
+        _ruled(spec, findings)
     for finding in findings:
         _finish(spec, finding)
     if boards and spec.game(parse_side(a)[0]) != spec.game(parse_side(b)[0]):
         # across games the solver pairs only decisions of the same facts: compare the concepts on boards too
         from proofs import concepts  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
-        findings += concepts.fresh(concepts.run(spec, a, b, progress=progress), findings)
+        fresh_context()  # as after a cold run's solving, whichever parts were kept
+        found = concepts.fresh(concepts.run(spec, a, b, progress=progress), findings)
+        for finding in _ruled(spec, found):
+            finding["rank"], finding["shown"] = RANKS["board"], "board"
+            finding.pop("board_note", None)
+        findings += found
     return ordered(findings)
+
+
+def _ruled(spec: Spec, findings: list[Finding]) -> list[Finding]:
+    """A ruling board (:func:`proofs.ruling_boards.diff_fields`) for each difference on a decision without a board.
+
+    Where no board query reaches the decision (set-up, scoring, a value asked apart from any board), the
+    decision asked directly under each side, with the facts the solver found, shows the two answers. In place;
+    the findings boarded so.
+    """
+    from proofs.ruling_boards import diff_fields  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+    boarded = []
+    for finding in findings:
+        if finding.get("kind") in {"textual", "one_sided"} or finding.get("board") or finding.get("basis") == "stated":
+            continue
+        fields = diff_fields(spec, finding)
+        if fields is not None:
+            finding.update(fields)
+            boarded.append(finding)
+    return boarded
 
 
 def ordered(findings: list[Finding]) -> list[Finding]:
@@ -279,12 +321,29 @@ def shared(spec: Spec, a: str, b: str) -> list[tuple[Decision, Decision]]:
     return pairs
 
 
-def compatible(one: Decision, two: Decision) -> bool:
-    """Same result type, and the smaller fact set is part of the larger with the same types."""
-    small, large = sorted((one, two), key=lambda d: len(d.facts))
-    return one.type == two.type and all(
-        name in large.facts and large.facts[name].type == fact.type for name, fact in small.facts.items()
+def part_key(spec: Spec, a: str, b: str, decision: Decision, other: Decision | None) -> str:
+    """The key one decision's disagreements are kept under (:class:`proofs.findings_cache.Parts`).
+
+    What they are computed from: each side's rules on the decision (:func:`proofs.decision_cache.decision_part`)
+    and the other side's invariants.
+    """
+    (rs_a, read_a), (rs_b, read_b) = parse_side(a), parse_side(b)
+    return decision_cache.digest(
+        [
+            "diff",
+            a,
+            b,
+            decision_cache.decision_part(spec, rs_a, decision, read_a),
+            decision_cache.decision_part(spec, rs_b, decision, read_b),
+            decision_cache.declared(other) if other is not None else None,
+        ]
     )
+
+
+def solve_part(spec: Spec, a: str, b: str, decision: Decision, other: Decision | None) -> list[Finding]:
+    """:func:`diff_decision` in a fresh Z3 context: its findings do not depend on what was solved before."""
+    fresh_context()
+    return diff_decision(spec, a, b, decision, other)
 
 
 def diff_decision(spec: Spec, a: str, b: str, decision: Decision, other: Decision | None = None) -> list[Finding]:

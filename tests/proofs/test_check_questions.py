@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ def _own_question(spec: Spec, finding: dict[str, Any]) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", known_rulesets())
+@pytest.mark.parametrize("ruleset", sorted(known_rulesets()))
 def test_every_check_finding_asks_its_own_question(ruleset: str) -> None:
     """Conflicts, gaps and ambiguities alike: the question shown is that of the decision the finding is about."""
     spec = load_spec()
@@ -42,7 +43,7 @@ def test_every_check_finding_asks_its_own_question(ruleset: str) -> None:
     assert not wrong
 
 
-@pytest.mark.parametrize("ruleset", known_rulesets())
+@pytest.mark.parametrize("ruleset", sorted(known_rulesets()))
 def test_ambiguity_question_follows_its_witness_decision(ruleset: str) -> None:
     """An ambiguity whose readings differ on a decision asks that decision's question (Betrayal steal.allowed)."""
     spec = load_spec()
@@ -60,3 +61,19 @@ def test_steal_and_knockback_ask_their_own_questions() -> None:
     knockback = [f for f in ambiguity.run(spec, "heroclix/core") if f["decision"] == "knockback.distance"]
     assert knockback
     assert all("knockback damage" not in f["question"] for f in knockback)
+
+
+def _answer(shown: dict[str, Any]) -> str:
+    return json.dumps({k: shown.get(k) for k in ("verdict", "outcome")}, sort_keys=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", sorted(known_rulesets()))
+def test_every_ambiguity_whose_readings_differ_has_a_board(ruleset: str) -> None:
+    """Issue 28: each ambiguity whose readings answer differently carries a board that replays to two answers."""
+    differing = [f for f in _check(ruleset) if f["kind"] == "ambiguity" and f.get("answers_differ")]
+    assert differing
+    unboarded = [f["rule"] for f in differing if not f.get("board")]
+    assert not unboarded
+    for finding in differing:
+        assert len({_answer(shown) for shown in finding["replay"].values()}) >= 2, finding["rule"]

@@ -128,9 +128,13 @@ def test_no_board_violates_the_decision_invariants(
 
 
 def test_exact_boards_realise_the_witness_facts(diff_findings: list[Finding]) -> None:
-    """An exact match carries no separate board facts; a region match names the facts it realises."""
+    """An exact match carries no separate board facts; a region match names the facts it realises.
+
+    A ruling board (the decision asked directly under each side) is ``replay``: both answers were replayed.
+    """
     for finding in with_boards(diff_findings):
-        assert finding["board_match"] in {"exact", "region"}
+        assert finding["board_match"] in {"exact", "region", "replay"}
+        assert (finding["board_match"] == "replay") == (finding["query_kind"] == "ruling")
         assert ("board_facts" in finding) == (finding["board_match"] == "region")
         if finding["board_match"] == "region":
             assert set(finding["board_facts"]) == set(finding["situation"])
@@ -151,11 +155,17 @@ def test_most_geometric_findings_have_boards(diff_findings: list[Finding], check
     assert all(f["board_note"].startswith(f"{NO_CHANGE}: no board up to 5x4") for f in missing)
 
 
-def test_non_geometric_findings_get_no_board_fields(diff_findings: list[Finding]) -> None:
-    """A decision no query evaluates (scenario set-up) gets no board fields at all."""
+def test_non_geometric_findings_get_a_ruling_board(diff_findings: list[Finding]) -> None:
+    """A decision no board query evaluates (scenario set-up) is shown by a ruling on it under each edition."""
     setup = [f for f in diff_findings if f["decision"] == "scenario.setup_value"]
     assert setup
-    assert all("board" not in f for f in setup)
+    for finding in setup:
+        assert finding["query_kind"] == "ruling"
+        assert "kind: ruling" in finding["board"]
+        assert "decision: scenario.setup_value" in finding["board"]
+        values = {repr(shown["outcome"].get("value")) for shown in finding["replay"].values()}
+        verdicts = {shown["verdict"] for shown in finding["replay"].values()}
+        assert len(values) + len(verdicts) > 2
 
 
 def test_boards_can_be_switched_off(real_spec: Spec) -> None:
@@ -171,7 +181,7 @@ def test_replay_records_both_rulesets(diff_findings: list[Finding]) -> None:
         assert set(finding["replay"]) == {A, B}
         for shown in finding["replay"].values():
             assert {"verdict", "outcome", "decision"} <= set(shown)
-        assert finding["query_kind"] in {"move", "reach", "line_of_fire", "attack", "action"}
+        assert finding["query_kind"] in {"move", "reach", "line_of_fire", "attack", "action", "ruling"}
 
 
 def test_board_runs_through_the_command_line(diff_findings: list[Finding], tmp_path: Path) -> None:
@@ -189,7 +199,7 @@ def test_report_draws_the_board(diff_findings: list[Finding]) -> None:
     text = render_text(diff_findings)
     assert "line_of_fire query" in text
     assert "ask under horrorclix/2008:" in text
-    assert f"board: {NO_CHANGE}: no board up to 5x4" in text
+    assert "ruling query" in text
 
 
 def test_board_for_changes_only_the_ruleset_line() -> None:
@@ -245,3 +255,15 @@ def test_every_ambiguity_board_changes_the_answer(check_findings: list[Finding])
         first, second = (finding["replay"][label] for label in finding["sides"])
         assert (first["verdict"], first["outcome"]) != (second["verdict"], second["outcome"]), finding["rule"]
         assert set(finding["boards"]) == set(finding["sides"])
+
+
+def test_every_difference_on_a_decision_has_a_board(diff_findings: list[Finding]) -> None:
+    """Issue 28: each formal difference carries a board (a board query, else a ruling) replaying two answers."""
+    formal = [f for f in diff_findings if f["kind"] == "diff"]
+    assert formal
+    assert [f["decision"] for f in formal if not f.get("board")] == []
+    for finding in formal:
+        answers = {
+            (shown["verdict"], json.dumps(shown["outcome"], sort_keys=True)) for shown in finding["replay"].values()
+        }
+        assert len(answers) == 2, finding["decision"]
