@@ -10,6 +10,8 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from adjudicator.judge.present import headline
+
 RULE_ID = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*(?:\.[A-Z0-9]+)+(?![\w]|\.\w)")
 
 
@@ -21,6 +23,8 @@ class Ruling:
     rel: str
     ruleset: str
     rules: tuple[str, ...]
+    answer: str = ""
+    """The expected answer in the words ``ask`` leads with (``ILLEGAL``, ``DISCARD``, ``BLOCKED``)."""
 
     @property
     def label(self) -> str:
@@ -50,8 +54,13 @@ def find_rulings(root: Path) -> list[Ruling]:
         data = yaml.load(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("expect"), dict):
             continue
-        rules = tuple(str(r) for r in data["expect"].get("rules", []))
-        found.append(Ruling(path, path.relative_to(root).as_posix(), str(data.get("ruleset", "")), rules))
+        expect = data["expect"]
+        rules = tuple(str(r) for r in expect.get("rules", []))
+        query = data.get("query")
+        kind = str(query.get("kind", "")) if isinstance(query, dict) else ""
+        outcome = expect.get("outcome") if isinstance(expect.get("outcome"), dict) else {}
+        words = headline(str(expect["verdict"]), kind, outcome)[0] if "verdict" in expect else ""
+        found.append(Ruling(path, path.relative_to(root).as_posix(), str(data.get("ruleset", "")), rules, words))
     return found
 
 
