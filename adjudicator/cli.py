@@ -802,7 +802,8 @@ def diff(ruleset_a: str, ruleset_b: str, as_json: bool, no_cache: bool) -> None:
 def witness(rule_id: str, ruleset: str | None, output: str | None) -> None:
     """Find a table situation where RULE_ID decides the answer, checked with ask; print it or write it (-o).
 
-    Exits 1, saying why, when no board of the game realises facts under which the rule decides.
+    A board of the game where one is found, else a ruling (the rule's decision asked for the smallest facts
+    under which it decides). Exits 1, saying why, when the rule decides under no facts at all.
     """
     from proofs.rule_witness import NoWitness, find  # noqa: PLC0415 - the solver's boards only for this command
 
