@@ -20,7 +20,7 @@ checkout (an installed wheel) there are no examples: the finding says so.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -102,28 +102,35 @@ def corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
 
 
 def _read_corpus(spec: Spec, ruleset: str, folder: Path) -> list[Board]:
-    """Every hand-worked example of the game, answered under ``ruleset`` (those it refuses left out).
+    """Every hand-worked example of the game, answered under ``ruleset`` (those it refuses left out), shortest first."""
+    return [
+        Board(name, doc, reply[2], size)
+        for name, doc, size in hand_worked(spec, ruleset, folder)
+        if (reply := ask(spec, doc)) is not None
+    ]
 
-    The generated witnesses (:data:`WITNESS_FOLDER`) are no hand-worked example: they never feed a search.
+
+def hand_worked(spec: Spec, ruleset: str, folder: Path) -> Iterator[tuple[str, dict[str, Any], int]]:
+    """The game's hand-worked examples as documents under ``ruleset`` (no ``expect``), shortest first.
+
+    Each as ``(name under the folder, document, size of its text)``; a file is parsed only when reached. The
+    generated witnesses (:data:`WITNESS_FOLDER`) are no hand-worked example: they never feed a search.
     """
+    texts = sorted(
+        (len(text), name, text)
+        for path in folder.rglob("*.yaml")
+        if not (name := path.relative_to(folder).as_posix()).startswith(WITNESS_FOLDER)
+        for text in (path.read_text(encoding="utf-8"),)
+    )
     game = spec.game(ruleset)
-    boards = []
-    for path in sorted(folder.rglob("*.yaml")):
-        if path.relative_to(folder).as_posix().startswith(WITNESS_FOLDER):
-            continue
-        text = path.read_text(encoding="utf-8")
+    for size, name, text in texts:
         try:
             doc = yaml.safe_load(text)
         except yaml.YAMLError:
             continue
         if not isinstance(doc, dict) or not _known(spec, doc) or spec.game(str(doc["ruleset"])) != game:
             continue
-        doc = {k: v for k, v in doc.items() if k != "expect"} | {"ruleset": ruleset}
-        reply = ask(spec, doc)
-        if reply is None:
-            continue
-        boards.append(Board(path.relative_to(folder).as_posix(), doc, reply[2], len(text)))
-    return sorted(boards, key=lambda b: (b.size, b.name))
+        yield name, {k: v for k, v in doc.items() if k != "expect"} | {"ruleset": ruleset}, size
 
 
 def _known(spec: Spec, doc: Mapping[str, Any]) -> bool:

@@ -38,7 +38,7 @@ import yaml
 
 from adjudicator.core.engine import RuleConflict
 from adjudicator.core.spec import Spec
-from proofs.replay_boards import WITNESS_FOLDER, Board, answer_doc, corpus, examples_dir, outcome_data, variants
+from proofs.replay_boards import Board, answer_doc, corpus, examples_dir, hand_worked, outcome_data, variants
 
 if TYPE_CHECKING:
     from adjudicator.core.expr.compile import Value
@@ -266,26 +266,8 @@ def _smallest_example(spec: Spec, ruleset: str) -> dict[str, Any] | None:
     folder = examples_dir()
     if folder is None:
         return None
-    texts = sorted(
-        (len(text), name, text)
-        for path in folder.rglob("*.yaml")
-        if not (name := path.relative_to(folder).as_posix()).startswith(WITNESS_FOLDER)
-        for text in (path.read_text(encoding="utf-8"),)
-    )
-    game = spec.game(ruleset)
-    for _, name, text in texts:
-        try:
-            doc = yaml.safe_load(text)
-        except yaml.YAMLError:
-            continue
-        if not isinstance(doc, dict) or str(doc.get("ruleset", "")) not in spec.rulesets():
-            continue
-        if spec.game(str(doc["ruleset"])) != game:
-            continue
-        doc = {k: v for k, v in doc.items() if k != "expect"} | {"ruleset": ruleset}
-        if answer_doc(spec, doc, name) is not None:
-            return doc
-    return None
+    answered = (doc for name, doc, _ in hand_worked(spec, ruleset, folder) if answer_doc(spec, doc, name) is not None)
+    return next(answered, None)
 
 
 def ruling_doc(board: dict[str, Any], decision: str, facts: dict[str, Any]) -> dict[str, Any]:
