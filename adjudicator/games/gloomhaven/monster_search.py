@@ -27,13 +27,13 @@ paying 2 for it against the Move budget.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
+from typing import NamedTuple
 
-from adjudicator.games.gloomhaven.terrain import DOORS, WALL
+from adjudicator.games.gloomhaven.terrain import DOORS, SIGHT_BLOCKERS, WALL
 from adjudicator.spaces.hex import Cube, Hex, HexSpace, from_cube, hex_distance, mirror, rotate, to_cube
 
 NEGATIVE = frozenset({"trap", "hazardous"})
@@ -41,6 +41,8 @@ NEGATIVE = frozenset({"trap", "hazardous"})
 
 Cost = tuple[int, int]
 """``(negative hexes triggered, movement points)``, compared lexicographically."""
+_DOOR: Cost = (0, 1 << 62)
+"""What a search within Move reads for a closed door: more points than any Move."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,21 @@ def _sub(a: Cube, b: Cube) -> Cube:
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
+class _Tables(NamedTuple):
+    """The per-hex tables of a turn (:attr:`TurnMap._tables`)."""
+
+    features: dict[Hex, str]
+    """:attr:`TurnMap.features`."""
+    costs: dict[Hex, Cost]
+    """:attr:`TurnMap._costs`: the hexes it may enter (no closed door), with the cost of entering each."""
+    steps: dict[Hex, int]
+    """:attr:`TurnMap._steps`: those costs packed, as closeness counts them."""
+    passable: frozenset[Hex]
+    """:attr:`TurnMap._passable`: no obstacle, no enemy."""
+    ends: frozenset[Hex]
+    """:attr:`TurnMap._ends`: its own hex, and each free one it may stand on (an obstacle only when flying)."""
+
+
 @dataclass
 class TurnMap:
     """The map as the acting monster sees it this turn (see the module docstring)."""
@@ -127,6 +144,7 @@ class TurnMap:
     _hits: dict[tuple[int, Hex, str | None], frozenset[frozenset[str]]] = field(default_factory=dict)
     _attack_hexes: dict[tuple[int, str], list[Hex]] = field(default_factory=dict)
     _ranged_placements: dict[tuple[int, str | None], list[tuple[Hex, ...]]] = field(default_factory=dict)
+    _red_cells_of: dict[tuple[int, str | None], frozenset[Hex]] = field(default_factory=dict)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[Hex]:
@@ -142,29 +160,69 @@ class TurnMap:
     @cached_property
     def features(self) -> dict[Hex, str]:
         """The feature word of each hex of the map that is not a wall hex."""
-        return {h: word for h, word in self.board.terrain_map().items() if word != WALL}
+        return self._tables.features
+
+    @cached_property
+    def _tables(self) -> _Tables:
+        """The per-hex tables of the turn, made in one pass over the map (see :class:`_Tables`)."""
+        scale, by_hexes, start = self._scale, self.closeness_by_hexes, self.mover.start
+        enemies = self.enemy_hexes
+        taken = enemies | self.allies
+        flying = self.mover.mode == "flying"
+        features: dict[Hex, str] = {}
+        costs: dict[Hex, Cost] = {}
+        steps: dict[Hex, int] = {}
+        passable: list[Hex] = []
+        ends = [start]
+        by_word: dict[str, tuple[Cost, int]] = {}
+        for h, word in self.board.terrain_map().items():
+            if word == WALL:
+                continue
+            features[h] = word
+            if word in DOORS:
+                continue
+            known = by_word.get(word)
+            if known is None:
+                cost = _entry_cost(word)
+                known = by_word[word] = (cost, cost[0] * scale + (1 if by_hexes else cost[1]))
+            costs[h], steps[h] = known
+            if word != "obstacle":
+                if h not in enemies:
+                    passable.append(h)
+                if h not in taken:
+                    ends.append(h)
+            elif flying and h not in taken:
+                ends.append(h)
+        return _Tables(features, costs, steps, frozenset(passable), frozenset(ends))
 
     @cached_property
     def _enterable(self) -> frozenset[Hex]:
         """The hexes the monster may enter at all (:meth:`enterable`)."""
-        return frozenset(h for h, word in self.features.items() if word not in DOORS)
+        return frozenset(self._costs)
 
     @cached_property
     def _passable(self) -> frozenset[Hex]:
-        """The hexes a normal move may pass through (:meth:`passable`)."""
-        features, enemies = self.features, self.enemy_hexes
-        return frozenset(h for h in self._enterable if features[h] != "obstacle" and h not in enemies)
+        """The hexes a normal move may pass through (:meth:`passable`): no obstacle, no enemy."""
+        return self._tables.passable
 
     @cached_property
-    def _entries(self) -> dict[Hex, tuple[tuple[Hex, int, int], ...]]:
-        """For each hex, its enterable adjacent hexes with the cost of entering each (:meth:`_enter`), in order."""
-        features = self.features
-        by_word = {word: _entry_cost(word) for word in set(features.values())}
-        costs = {h: (h, *by_word[features[h]]) for h in self._enterable}
-        entries: dict[Hex, tuple[tuple[Hex, int, int], ...]] = {}
-        for h, links in self.adjacent.items():
-            entries[h] = tuple([costs[n] for n in links if n in costs])
-        return entries
+    def _costs(self) -> dict[Hex, Cost]:
+        """The cost of entering each hex the monster may enter (:meth:`_enter`), by hex: no closed door."""
+        return self._tables.costs
+
+    @cached_property
+    def _scale(self) -> int:
+        """A power of two above any count of points a search here reaches: costs are packed as ``neg * scale + pts``.
+
+        A best way passes each hex once, at 2 points a hex at most; a search within Move goes no farther
+        than the Move. Packed costs compare as the pairs do.
+        """
+        return 1 << (2 * len(self.board.terrain_map()) + self.mover.points + 4).bit_length()
+
+    @cached_property
+    def _steps(self) -> dict[Hex, int]:
+        """:attr:`_costs` packed (see :attr:`_scale`) as closeness counts them (a hex is 1 when it counts hexes)."""
+        return self._tables.steps
 
     def enterable(self, h: Hex) -> bool:
         """Whether the monster may enter ``h`` at all: never a closed or locked door (L1316-1321, L1927-1928)."""
@@ -181,13 +239,16 @@ class TurnMap:
     @cached_property
     def _ends(self) -> frozenset[Hex]:
         """The hexes it may end its move on (:meth:`can_end`): its own, and each free one it may stand on."""
-        flying, features, taken = self.mover.mode == "flying", self.features, self.enemy_hexes | self.allies
-        free = (h for h in self._enterable if h not in taken and (flying or features[h] != "obstacle"))
-        return frozenset((self.mover.start, *free))
+        return self._tables.ends
 
     def _enter(self, h: Hex) -> Cost:
         """The cost of entering ``h`` on a normal move."""
         return _entry_cost(self.features[h])
+
+    def _packed_enter(self, h: Hex) -> int:
+        """:meth:`_enter` packed as :attr:`_steps` are, for a hex it may not enter (a goal it stands on)."""
+        neg, pts = self._enter(h)
+        return neg * self._scale + (1 if self.closeness_by_hexes else pts)
 
     def _last(self, h: Hex) -> Cost:
         """The extra cost of ``h`` as the last hex of a Jump (it counts as a normal move, L535-536)."""
@@ -219,25 +280,44 @@ class TurnMap:
         return {h: c for h, c in best.items() if h in ends}
 
     def _dijkstra(self, start: Hex) -> dict[Hex, Cost]:
-        best: dict[Hex, Cost] = {start: (0, 0)}
-        heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-        entries, passable = self._entries, self._passable
+        """Best ``(negative, points)`` from ``start`` to every hex reached (costs packed while searching).
+
+        Every step costs a point or more, so the hexes reached at one cost are all known before the first of
+        them is passed through: they wait in one bucket per cost, and a bucket is taken in hex order, as a
+        heap of ``(cost, hex)`` would give them (:attr:`_prev` keeps the first best way found).
+        """
+        scale = self._scale
+        best: dict[Hex, int] = {start: 0}
+        buckets: dict[int, list[Hex]] = {0: [start]}
+        order = [0]
+        links, steps, passable = self.board.links(), self._steps, self._passable
         prev = self._prev if start == self.mover.start else {}
-        by_hexes = self.closeness_by_hexes
-        while heap:
-            neg, pts, here = heapq.heappop(heap)
-            if best[here] < (neg, pts):
-                continue
-            if here != start and here not in passable:
-                continue  # reached (an end hex needs no passing) but not passed through
-            for n, dn, dp in entries[here]:
-                cost = (neg + dn, pts + (1 if by_hexes else dp))
-                known = best.get(n)
-                if known is None or cost < known:
-                    best[n] = cost
-                    prev[n] = here
-                    heapq.heappush(heap, (cost[0], cost[1], n))
-        return best
+        pop, push, step_of, best_of = heapq.heappop, heapq.heappush, steps.get, best.get
+        while order:
+            cost = pop(order)
+            bucket = buckets.pop(cost)
+            bucket.sort()
+            for here in bucket:
+                if best[here] < cost:
+                    continue
+                if here != start and here not in passable:
+                    continue  # reached (an end hex needs no passing) but not passed through
+                for n in links[here]:
+                    step = step_of(n)
+                    if step is None:
+                        continue  # a closed door
+                    reached = cost + step
+                    known = best_of(n)
+                    if known is None or reached < known:
+                        best[n] = reached
+                        prev[n] = here
+                        waiting = buckets.get(reached)
+                        if waiting is None:
+                            buckets[reached] = [n]
+                            push(order, reached)
+                        else:
+                            waiting.append(n)
+        return {h: divmod(c, scale) for h, c in best.items()}
 
     def route(self, end: Hex) -> list[Hex]:
         """A best way from the start to ``end`` (start first), for pictures; ``[start]`` if none is known."""
@@ -250,16 +330,20 @@ class TurnMap:
     def _plain_steps(self, start: Hex) -> dict[Hex, int]:
         """Hexes a Jump or Flying move counts, passing figures, obstacles and terrain (doors excluded)."""
         found = {start: 0}
-        queue = deque([start])
-        entries = self._entries
+        frontier = [start]
+        links, enterable = self.board.links(), self._costs
         prev = self._prev if start == self.mover.start else {}
-        while queue:
-            here = queue.popleft()
-            for n, _, _ in entries[here]:
-                if n not in found:
-                    found[n] = found[here] + 1
-                    prev.setdefault(n, here)
-                    queue.append(n)
+        count = 0
+        while frontier:
+            count += 1
+            reached = []
+            for here in frontier:
+                for n in links[here]:
+                    if n not in found and n in enterable:
+                        found[n] = count
+                        prev.setdefault(n, here)
+                        reached.append(n)
+            frontier = reached
         return found
 
     # -- this turn
@@ -281,24 +365,40 @@ class TurnMap:
         return out
 
     def _within_normal(self) -> dict[Hex, Cost]:
-        """Fewest negatives for each (hex, points used) within Move, searched in order of negatives."""
-        points = self.mover.points
-        start = self.mover.start
+        """Fewest negatives for each (hex, points used) within Move, searched in order of negatives.
+
+        By buckets of one ``(negative, points)`` (packed, see :attr:`_scale`), each in hex order, as in
+        :meth:`_dijkstra`: every step costs a point or more.
+        """
+        points, start, scale = self.mover.points, self.mover.start, self._scale
         layers: dict[tuple[Hex, int], int] = {(start, 0): 0}
-        heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-        entries, passable = self._entries, self._passable
-        while heap:
-            neg, pts, here = heapq.heappop(heap)
-            if layers[here, pts] < neg or (here != start and here not in passable):
-                continue
-            for nxt, dn, dp in entries[here]:
-                if pts + dp > points:
+        buckets: dict[int, list[Hex]] = {0: [start]}
+        order = [0]
+        links, costs, passable = self.board.links(), self._costs, self._passable
+        pop, push, cost_of, layer_of = heapq.heappop, heapq.heappush, costs.get, layers.get
+        while order:
+            packed = pop(order)
+            bucket = buckets.pop(packed)
+            bucket.sort()
+            neg, pts = divmod(packed, scale)
+            for here in bucket:
+                if layers[here, pts] < neg or (here != start and here not in passable):
                     continue
-                key = (nxt, pts + dp)
-                known = layers.get(key)
-                if known is None or neg + dn < known:
-                    layers[key] = neg + dn
-                    heapq.heappush(heap, (neg + dn, pts + dp, nxt))
+                for nxt in links[here]:
+                    dn, dp = cost_of(nxt, _DOOR)
+                    if pts + dp > points:
+                        continue  # a closed door, or beyond its Move
+                    key = (nxt, pts + dp)
+                    known = layer_of(key)
+                    if known is None or neg + dn < known:
+                        layers[key] = neg + dn
+                        reached = (neg + dn) * scale + pts + dp
+                        waiting = buckets.get(reached)
+                        if waiting is None:
+                            buckets[reached] = [nxt]
+                            push(order, reached)
+                        else:
+                            waiting.append(nxt)
         result: dict[Hex, Cost] = {}
         for (h, pts), neg in layers.items():
             if h not in result or (neg, pts) < result[h]:
@@ -311,23 +411,36 @@ class TurnMap:
             steps = self._plain_steps(goal)  # adjacency is symmetric and so are plain steps
             last = (0, 0) if self.mover.mode == "flying" else self._last_closeness(goal)
             return {h: (last[0], n + last[1]) if h != goal else (0, 0) for h, n in steps.items()}
-        best: dict[Hex, Cost] = {goal: (0, 0)}
-        heap: list[tuple[int, int, Hex]] = [(0, 0, goal)]
-        entries, passable = self._entries, self._passable
-        while heap:
-            neg, pts, here = heapq.heappop(heap)
-            if best[here] < (neg, pts):
-                continue
-            if here != goal and here not in passable:
-                continue  # a predecessor must be passable to go on through it
-            dn, dp = self._enter(here)
-            cost = (neg + dn, pts + (1 if self.closeness_by_hexes else dp))
-            for prev, _, _ in entries[here]:
-                known = best.get(prev)
-                if known is None or cost < known:
-                    best[prev] = cost
-                    heapq.heappush(heap, (cost[0], cost[1], prev))
-        return best
+        scale = self._scale
+        best: dict[Hex, int] = {goal: 0}
+        buckets: dict[int, list[Hex]] = {0: [goal]}
+        order = [0]
+        links, steps, passable = self.board.links(), self._steps, self._passable
+        pop, push = heapq.heappop, heapq.heappush
+        while order:  # by buckets of one cost, as in :meth:`_dijkstra`
+            cost = pop(order)
+            bucket = buckets.pop(cost)
+            bucket.sort()
+            for here in bucket:
+                if best[here] < cost:
+                    continue
+                if here != goal and here not in passable:
+                    continue  # a predecessor must be passable to go on through it
+                step = steps.get(here)
+                reached = cost + (self._packed_enter(here) if step is None else step)
+                for prev in links[here]:
+                    if prev not in steps:
+                        continue  # a closed door
+                    known = best.get(prev)
+                    if known is None or reached < known:
+                        best[prev] = reached
+                        waiting = buckets.get(reached)
+                        if waiting is None:
+                            buckets[reached] = [prev]
+                            push(order, reached)
+                        else:
+                            waiting.append(prev)
+        return {h: divmod(c, scale) for h, c in best.items()}
 
     # -- attacks
 
@@ -336,8 +449,8 @@ class TurnMap:
         return self.board.visible(a, b) or (self.adjacent_sees and b in self.adjacent.get(a, ()))
 
     def range(self, a: Hex, b: Hex) -> int | None:
-        """Range from ``a`` to ``b`` around walls and doors (L499-502)."""
-        return self.range_from(a).get(b)
+        """Range from ``a`` to ``b`` around walls and doors (L499-502), counted from ``a`` only as far as ``b``."""
+        return self.board.clear_distance(a, b)
 
     def range_from(self, origin: Hex) -> Mapping[Hex, int]:
         """Range from ``origin`` to every hex a range count reaches (L499-502): the space's clear distances."""
@@ -376,7 +489,15 @@ class TurnMap:
 
     def _area_sets(self, attack: AttackShape, h: Hex, focus: str | None) -> set[frozenset[str]]:
         by_hex = self._by_hex
-        near = None if attack.melee_area else self.within_range(h, attack.range)
+        near: frozenset[Hex] | None = None
+        if focus is not None:
+            at = self.enemies[focus]
+            if by_hex.get(at) != focus or not self.sees(h, at):
+                return set()  # every placement covers the focus's hex: it hits the focus only if it sees it
+            if not attack.melee_area and not self._reaches(h, at, attack.range):
+                near = self._reds_in_range(attack, h, focus)  # else every placement has a red hex in range
+        elif not attack.melee_area:
+            near = self._reds_in_range(attack, h, focus)
         out: set[frozenset[str]] = set()
         for placed in self._placements(attack, h, focus):
             if near is not None and near.isdisjoint(placed):
@@ -387,6 +508,42 @@ class TurnMap:
         if focus is None:
             out = {hit for hit in out if hit} or {frozenset()}
         return out
+
+    def _reaches(self, h: Hex, at: Hex, reach: int) -> bool:
+        """Whether ``at`` is within ``reach`` of ``h`` (range counted from ``at``: the same when neither blocks)."""
+        terrain = self.board.terrain_map()
+        if terrain.get(h, WALL) in SIGHT_BLOCKERS or terrain.get(at, WALL) in SIGHT_BLOCKERS:
+            return at in self.within_range(h, reach)
+        return h in self.within_range(at, reach)
+
+    def _reds_in_range(self, attack: AttackShape, h: Hex, focus: str | None) -> frozenset[Hex]:
+        """The hexes of a ranged area's placements (:meth:`_placements`) within its range of ``h``.
+
+        A range count is symmetric between two hexes a count may enter, so it is counted from each red hex
+        no farther from ``h`` than the range (the count never beats the plain distance), each kept for the
+        turn, rather than from each attack hex. A red hex on a sight blocker or off the map is never counted
+        into; from such an ``h`` (a door it starts on) the count is made from ``h``.
+        """
+        cells, reach = self._red_cells(attack, h, focus), attack.range
+        terrain = self.board.terrain_map()
+        if terrain.get(h, WALL) in SIGHT_BLOCKERS:
+            return self.within_range(h, reach) & cells
+        return frozenset(
+            p
+            for p in cells
+            if hex_distance(h, p) <= reach
+            and terrain.get(p, WALL) not in SIGHT_BLOCKERS
+            and h in self.within_range(p, reach)
+        )
+
+    def _red_cells(self, attack: AttackShape, h: Hex, focus: str | None) -> frozenset[Hex]:
+        """Every hex of a ranged area's placements for ``focus`` (the same from any ``h``; kept for the turn)."""
+        key = (id(attack), focus)
+        found = self._red_cells_of.get(key)
+        if found is None:
+            placements = self._placements(attack, h, focus)
+            found = self._red_cells_of[key] = frozenset(p for placed in placements for p in placed)
+        return found
 
     @cached_property
     def _by_hex(self) -> dict[Hex, str]:

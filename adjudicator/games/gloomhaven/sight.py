@@ -16,7 +16,7 @@ from typing import Final
 
 from adjudicator.core.ruling import Ruling
 from adjudicator.games.gloomhaven.terrain import touches_door, touches_wall
-from adjudicator.spaces.hex import Hex, HexSpace, Point, Segment, centre, corners
+from adjudicator.spaces.hex import Hex, HexSpace, Point, Segment, centre, corners, hex_distance
 
 
 def blockers(board: HexSpace, occupied: Collection[Hex]) -> frozenset[Hex]:
@@ -34,12 +34,12 @@ def between(board: HexSpace, held: Collection[Hex], a: Hex, b: Hex, line: Segmen
     segments = [(centre(a), centre(b))]
     if line is not None:
         segments.append((line.start, line.end))
-    near = board.distance(a, b)
+    near, ends = hex_distance(a, b), {a, b}
     found = [
         h
         for h in held
-        if h not in {a, b}
-        and board.distance(a, h) + board.distance(h, b) <= near + 1
+        if h not in ends
+        and hex_distance(a, h) + hex_distance(h, b) <= near + 1
         and any(_enters(p, q, h) for p, q in segments)
     ]
     return sorted(found, key=board.sort_key)

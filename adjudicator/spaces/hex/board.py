@@ -9,9 +9,10 @@ map computes:
 - :meth:`HexMap.adjacent`: neighbours sharing a side with no thin wall, solid
   hexes left out;
 - :meth:`HexMap.clear_distances`: fewest steps from adjacent to adjacent hex
-  never entering an opaque one (breadth first, cached per origin), and
+  never entering an opaque one (breadth first, cached per origin),
+  :meth:`HexMap.clear_distance` (counted only as far as the second hex) and
   :meth:`HexMap.clear_within`: the hexes it puts within a limit (searched only
-  that far);
+  that far); a count from one origin is kept and carried on, never restarted;
 - :meth:`HexMap.visible` (cached, stops at the first clear segment),
   :meth:`HexMap.corner_segments` (what each of the 36 corner-to-corner
   segments touches) and :meth:`HexMap.clear_segment` (the first clear one);
@@ -24,7 +25,7 @@ The positions just outside the rows touch a segment like opaque hexes (see
 from __future__ import annotations
 
 import re
-from collections import deque
+from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -147,6 +148,72 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
+_Row = tuple[tuple[int, ...], tuple[_Blocker, ...]]
+"""The blockers of one row by the ``x`` of their centres, after those ``x`` values (for bisection)."""
+
+
+def _row(blockers: Iterable[_Blocker]) -> _Row:
+    """Blockers of one row as a :data:`_Row`."""
+    found = sorted(blockers, key=lambda k: k.box[0])
+    return tuple(k.box[0] + 1 for k in found), tuple(found)
+
+
+@cache
+def _outside_rows(width: int, height: int) -> dict[int, _Row]:
+    """:func:`_outside`'s positions by row (see :attr:`HexMap._blocker_rows`); shared, never changed."""
+    rows: dict[int, list[_Blocker]] = {}
+    for k in _outside(width, height):
+        rows.setdefault(k.hex.row, []).append(k)
+    return {row: _row(found) for row, found in rows.items()}
+
+
+class _Search:
+    """A count of clear steps from one origin (breadth first), carried out ring by ring only as far as asked.
+
+    :attr:`found` holds each hex reached with its count, in the order a queue would reach them; a complete
+    search is :meth:`HexMap.clear_distances` of its origin (the map keeps it there).
+    """
+
+    __slots__ = ("found", "links", "ring", "step")
+
+    def __init__(self, origin: Hex, links: Mapping[Hex, tuple[Hex, ...]]) -> None:
+        self.found = {origin: 0}
+        self.ring = [origin]
+        self.step = 0
+        self.links = links
+
+    def _grow(self) -> None:
+        """Count the next ring (the hexes one step beyond the last)."""
+        found, links = self.found, self.links
+        self.step = step = self.step + 1
+        reached = []
+        for here in self.ring:
+            for n in links.get(here, ()):
+                if n not in found:
+                    found[n] = step
+                    reached.append(n)
+        self.ring = reached
+
+    def upto(self, limit: int) -> dict[Hex, int]:
+        """Every hex within ``limit`` steps counted (maybe more); :attr:`found`."""
+        while self.ring and self.step < limit:
+            self._grow()
+        return self.found
+
+    def find(self, target: Hex) -> int | None:
+        """The count to ``target``, counting on until it is reached; ``None`` when nothing reaches it."""
+        found = self.found
+        while target not in found and self.ring:
+            self._grow()
+        return found.get(target)
+
+    def complete(self) -> dict[Hex, int]:
+        """Count every hex reached; :attr:`found`."""
+        while self.ring:
+            self._grow()
+        return self.found
+
+
 @dataclass(frozen=True)
 class HexMap:
     """A hex map: rows of terrain characters (spaces removed), thin walls, and the legend of the characters.
@@ -213,8 +280,7 @@ class HexMap:
     @cached_property
     def _words(self) -> dict[Hex, str]:
         words = self.legend.words  # every row is as long as the first (the builder checks): the grid fits them
-        chars = (char for row in self.rows for char in row)
-        return dict(zip(_grid(self.width, self.height), (words[char] for char in chars), strict=True))
+        return dict(zip(_grid(self.width, self.height), map(words.__getitem__, "".join(self.rows)), strict=True))
 
     @cached_property
     def _index(self) -> dict[tuple[int, int], Hex]:
@@ -270,21 +336,23 @@ class HexMap:
 
     @cached_property
     def _links(self) -> dict[Hex, tuple[Hex, ...]]:
-        """:meth:`adjacent` of every hex of the map (the grid's neighbours, less solid hexes and thin walls)."""
-        words, solid = self._words, self.legend.solid
+        """:meth:`adjacent` of every hex of the map (the grid's neighbours, less solid hexes and thin walls).
+
+        Only the hexes next to a solid one or by a thin wall lose a neighbour: the others keep the grid's.
+        """
+        solid = self.legend.solid
         walled: dict[Hex, set[Hex]] = {}
         for edge in self.walls:
             a, b = edge
             walled.setdefault(a, set()).add(b)
             walled.setdefault(b, set()).add(a)
-        solid_hexes = {h for h, word in words.items() if word in solid}
-        links: dict[Hex, tuple[Hex, ...]] = {}
-        for h, around in _grid_neighbours(self.width, self.height).items():
-            shut = walled.get(h)
-            if shut is None and solid_hexes.isdisjoint(around):
-                links[h] = around  # every neighbour is adjacent
-            else:
-                links[h] = tuple([n for n in around if n not in solid_hexes and (shut is None or n not in shut)])
+        grid = _grid_neighbours(self.width, self.height)
+        links = dict(grid)
+        solid_hexes = {h for h, word in self._words.items() if word in solid} if solid else set()
+        touched = (walled.keys() & grid.keys()).union(*(grid[h] for h in solid_hexes))
+        for h in touched:
+            shut = walled.get(h, ())
+            links[h] = tuple([n for n in grid[h] if n not in solid_hexes and n not in shut])
         return links
 
     def graph(self) -> nx.DiGraph[SpaceId]:
@@ -347,36 +415,33 @@ class HexMap:
     def clear_distances(self, origin: SpaceId) -> Mapping[Hex, int]:
         """Fewest steps from ``origin`` to every hex reached through adjacent hexes that are not opaque (cached)."""
         h = _hex(origin)
-        cache = self._distance_cache
-        found = cache.get(h)
+        found = self._distance_cache.get(h)
         if found is None:
-            found = cache[h] = self._breadth_first(h)
+            found = self._distance_cache[h] = self._search(h).complete()
         return found
 
-    def _breadth_first(self, origin: Hex, limit: int | None = None) -> dict[Hex, int]:
-        """The search behind :meth:`clear_distances`, ``limit`` steps deep at most (off the map it reaches nothing)."""
-        found = {origin: 0}
-        queue = deque([origin])
-        links = self._clear_links
-        while queue:
-            here = queue.popleft()
-            step = found[here] + 1
-            if limit is not None and step > limit:
-                break  # breadth first: every hex left in the queue is as far
-            for n in links.get(here, ()):
-                if n not in found:
-                    found[n] = step
-                    queue.append(n)
-        return found
+    def _search(self, origin: Hex) -> _Search:
+        """The count of clear steps from ``origin``, as far as it has gone (kept: later questions carry it on)."""
+        search = self._searches.get(origin)
+        if search is None:
+            search = self._searches[origin] = _Search(origin, self._clear_links)
+        return search
 
     def clear_distance(self, a: SpaceId, b: SpaceId) -> int | None:
-        """The fewest clear steps from ``a`` to ``b``; ``None`` when none reach it."""
-        return self.clear_distances(a).get(_hex(b))
+        """The fewest clear steps from ``a`` to ``b``; ``None`` when none reach it.
+
+        Counted from ``a`` only as far as ``b`` (the count is kept and carried on by later questions).
+        """
+        h = _hex(a)
+        known = self._distance_cache.get(h)
+        if known is not None:
+            return known.get(_hex(b))
+        return self._search(h).find(_hex(b))
 
     def clear_within(self, origin: SpaceId, limit: int) -> frozenset[Hex]:
         """The hexes :meth:`clear_distances` puts at ``limit`` steps or fewer from ``origin`` (cached per pair).
 
-        Searched only that far, unless the full count from ``origin`` is known already.
+        Searched only that far, unless the count from ``origin`` has gone farther already.
         """
         h = _hex(origin)
         key = (h, limit)
@@ -384,15 +449,23 @@ class HexMap:
         found = cache.get(key)
         if found is None:
             known = self._distance_cache.get(h)
-            if known is not None:
-                found = frozenset(n for n, d in known.items() if d <= limit)
-            else:
-                found = frozenset(self._breadth_first(h, limit))
-            cache[key] = found
+            if known is None:
+                search = self._search(h)
+                known = search.upto(limit)
+                if search.step <= limit:
+                    found = cache[key] = frozenset(known)
+                    return found
+            found = cache[key] = frozenset([n for n, d in known.items() if d <= limit])
         return found
 
     @cached_property
     def _distance_cache(self) -> dict[Hex, dict[Hex, int]]:
+        """:meth:`clear_distances` of each origin whose count is complete."""
+        return {}
+
+    @cached_property
+    def _searches(self) -> dict[Hex, _Search]:
+        """The count from each origin asked about, as far as it has gone (:class:`_Search`)."""
         return {}
 
     @cached_property
@@ -401,29 +474,40 @@ class HexMap:
 
     @cached_property
     def _clear_links(self) -> dict[Hex, tuple[Hex, ...]]:
-        """Each hex's adjacent hexes that are not opaque."""
-        opaque = self.legend.opaque
-        shut = {h for h, word in self._words.items() if word in opaque}
-        return {
-            h: links if shut.isdisjoint(links) else tuple([n for n in links if n not in shut])
-            for h, links in self._links.items()
-        }
+        """Each hex's adjacent hexes that are not opaque (only those next to an opaque hex lose any)."""
+        opaque, links = self.legend.opaque - self.legend.solid, self._links  # no hex links to a solid one
+        shut = {h for h, word in self._words.items() if word in opaque} if opaque else set()
+        if not shut:
+            return links
+        grid = _grid_neighbours(self.width, self.height)
+        out = dict(links)
+        for h in set().union(*(grid[k] for k in shut)):
+            out[h] = tuple([n for n in links[h] if n not in shut])
+        return out
 
     # -- corner segments
 
     @cached_property
     def _blockers(self) -> tuple[_Blocker, ...]:
-        """The opaque hexes in reading order, then the off-map positions next to the map in order."""
+        """The opaque hexes, in reading order (the off-map positions next to the map are :func:`_outside`'s)."""
         opaque = self.legend.opaque
-        found = [_blocker(word, h) for h, word in self._words.items() if word in opaque]
-        return (*found, *_outside(self.width, self.height))
+        return tuple([_blocker(word, h) for h, word in self._words.items() if word in opaque]) if opaque else ()
 
     @cached_property
-    def _blocker_rows(self) -> dict[int, list[_Blocker]]:
-        """:attr:`_blockers` by row (a segment can only touch those of the rows its two hexes span, and one more)."""
-        rows: dict[int, list[_Blocker]] = {}
+    def _blocker_rows(self) -> dict[int, _Row]:
+        """:attr:`_blockers` and the off-map positions by row, each row's by the ``x`` of their centres.
+
+        A segment can only touch the blockers of the rows its two hexes span and one more each way, and of
+        those only the ones its ``x`` extent reaches (found by bisection). Rows without an opaque hex are
+        shared by maps of one size (:func:`_outside_rows`).
+        """
+        rows = dict(_outside_rows(self.width, self.height))
+        own: dict[int, list[_Blocker]] = {}
         for k in self._blockers:
-            rows.setdefault(k.hex.row, []).append(k)
+            own.setdefault(k.hex.row, []).append(k)
+        for row, found in own.items():
+            _, outside = rows.get(row, ((), ()))
+            rows[row] = _row([*outside, *found])
         return rows
 
     @cached_property
@@ -435,33 +519,37 @@ class HexMap:
         return tuple(sorted(ends))
 
     @cached_property
-    def _sight_cache(self) -> dict[frozenset[Hex], bool]:
+    def _sight_cache(self) -> dict[tuple[SpaceId, SpaceId], bool]:
+        """:meth:`visible` of each pair asked, in both orders."""
         return {}
 
     def _near(self, a: Hex, b: Hex) -> tuple[list[_Blocker], list[tuple[Point, Point]]]:
         """The blockers and thin walls that could touch a segment between corners of ``a`` and ``b``."""
         # a hexagon about (x, y) spans x - 1 to x + 1, y - 2 to y + 2, and 4 on x + y and on x - y
         (ax, ay), (bx, by) = geometry.centre(a), geometry.centre(b)
-        box = (min(ax, bx) - 1, min(ay, by) - 2, max(ax, bx) + 1, max(ay, by) + 2)
-        low_s, high_s = min(ax + ay, bx + by) - 2, max(ax + ay, bx + by) + 2
-        low_d, high_d = min(ax - ay, bx - by) - 2, max(ax - ay, bx - by) + 2
-
-        x0, y0, x1, y1 = box
+        x0, x1 = (ax - 1, bx + 1) if ax <= bx else (bx - 1, ax + 1)
+        low_s, high_s = (ax + ay - 2, bx + by + 2) if ax + ay <= bx + by else (bx + by - 2, ax + ay + 2)
+        low_d, high_d = (ax - ay - 2, bx - by + 2) if ax - ay <= bx - by else (bx - by - 2, ax - ay + 2)
         by_row = self._blocker_rows
-        low, high = min(a.row, b.row) - 1, max(a.row, b.row) + 1  # a blocker's hexagon spans y = 3 row +- 2
-        blockers = [
-            k
-            for row in range(low, high + 1)
-            for k in by_row.get(row, ())
-            if (kb := k.box)[0] <= x1
-            and x0 <= kb[2]
-            and kb[1] <= y1
-            and y0 <= kb[3]
-            and low_s <= (ks := k.slab)[1]  # the hull of both hexes lies within the x + y and x - y slabs too
-            and ks[0] <= high_s
-            and low_d <= ks[3]
-            and ks[2] <= high_d
-        ]
+        # the hull of both hexes spans y = 3 row - 2 to 3 row + 2 of their rows; a blocker's hexagon meets those
+        # rows' span only from their rows and the one beyond each, and meets x0 to x1 when x0 - 1 <= x <= x1 + 1
+        blockers = []
+        for row in range(min(a.row, b.row) - 1, max(a.row, b.row) + 2):
+            entry = by_row.get(row)
+            if entry is None:
+                continue
+            xs, found = entry
+            blockers += [
+                k
+                for k in found[bisect_left(xs, x0 - 1) : bisect_right(xs, x1 + 1)]
+                if low_s <= (ks := k.slab)[1]  # the hull lies within the x + y and x - y slabs too
+                and ks[0] <= high_s
+                and low_d <= ks[3]
+                and ks[2] <= high_d
+            ]
+        if not self.walls:
+            return blockers, []
+        box = (x0, min(ay, by) - 2, x1, max(ay, by) + 2)
         walls = [w for w, wall_box in self._thin_wall_boxes if _overlap(wall_box, box)]
         return blockers, walls
 
@@ -489,9 +577,27 @@ class HexMap:
 
     @staticmethod
     def _clear(p: Point, q: Point, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]) -> bool:
-        """Whether the segment ``p q`` touches no blocker and no thin wall (stops at the first)."""
+        """Whether the segment ``p q`` touches no blocker and no thin wall (stops at the first).
+
+        :func:`~adjudicator.spaces.hex.geometry.segment_touches_hex` on each blocker, its extents read from the
+        blocker: the segment misses the hexagon when they part on ``x``, ``x + y`` or ``x - y``, or when the
+        hexagon's centre lies farther from the segment's line than its corners reach (their offsets from the
+        centre, projected on the line's normal, reach at most ``max(2|ox|, |ox| + |oy|)``).
+        """
+        (x1, y1), (x2, y2) = p, q
+        low_x, high_x = (x1, x2) if x1 <= x2 else (x2, x1)
+        s1, s2, d1, d2 = x1 + y1, x2 + y2, x1 - y1, x2 - y2
+        low_s, high_s = (s1, s2) if s1 <= s2 else (s2, s1)
+        low_d, high_d = (d1, d2) if d1 <= d2 else (d2, d1)
+        ox, oy = x2 - x1, y2 - y1
+        reach = max(2 * abs(ox), abs(ox) + abs(oy))
         for k in blockers:
-            if geometry.segment_touches_hex(p, q, k.hex):
+            box, slab = k.box, k.slab
+            if high_x < box[0] or low_x > box[2] or high_s < slab[0] or low_s > slab[1]:
+                continue
+            if high_d < slab[2] or low_d > slab[3]:
+                continue
+            if -reach <= ox * (box[1] + 2 - y1) - oy * (box[0] + 1 - x1) <= reach:
                 return False
         return not any(geometry.segments_touch(p, q, a, b) for a, b in walls)
 
@@ -512,12 +618,12 @@ class HexMap:
         self, a: Hex, b: Hex, blockers: Sequence[_Blocker], walls: Sequence[tuple[Point, Point]]
     ) -> tuple[Point, Point] | None:
         """The corners of the first clear corner-to-corner segment from ``a`` to ``b``, or ``None``."""
-        spoilt = self._spoilt_corners
-        ends = [q for q in geometry.corners(b) if q not in spoilt]
+        spoilt, outside = self._spoilt_corners, _outside_corners(self.width, self.height)
+        ends = [q for q in geometry.corners(b) if q not in spoilt and q not in outside]
         if not ends:
             return None
         for p in geometry.corners(a):
-            if p in spoilt:
+            if p in spoilt or p in outside:
                 continue
             for q in ends:
                 if self._clear(p, q, blockers, walls):
@@ -526,22 +632,23 @@ class HexMap:
 
     @cached_property
     def _spoilt_corners(self) -> frozenset[Point]:
-        """Corner points on a blocker (opaque hex, off-map position, thin wall end): no clear segment starts there."""
-        points = set(_outside_corners(self.width, self.height))
-        points.update(c for k in self._blockers if k.word is not None for c in geometry.corners(k.hex))
+        """Corner points on an opaque hex or a thin wall's end: no clear segment starts there.
+
+        So are the corners of the off-map positions (:func:`_outside_corners`, shared by maps of one size).
+        """
+        points = {c for k in self._blockers for c in geometry.corners(k.hex)}
         points.update(end for wall in self._thin_walls for end in wall)
         return frozenset(points)
 
     def visible(self, a: SpaceId, b: SpaceId) -> bool:
         """Whether some corner of ``a`` joins some corner of ``b`` by a clear segment (cached); a hex sees itself."""
-        ha, hb = _hex(a), _hex(b)
-        if ha == hb:
-            return True
-        key = frozenset((ha, hb))
         cache = self._sight_cache
-        found = cache.get(key)
+        found = cache.get((a, b))
         if found is None:
-            found = cache[key] = self._first_clear(ha, hb, *self._near(ha, hb)) is not None
+            ha, hb = _hex(a), _hex(b)
+            if ha == hb:
+                return True
+            found = cache[ha, hb] = cache[hb, ha] = self._first_clear(ha, hb, *self._near(ha, hb)) is not None
         return found
 
     def crossed(self, p: Point, q: Point) -> tuple[Hex, ...]:

@@ -40,7 +40,7 @@ from adjudicator.games.gloomhaven.sight import adjacent_always_see, between, blo
 from adjudicator.games.gloomhaven.terrain import DOORS
 from adjudicator.situation.answer import Answer, DrawnPath
 from adjudicator.spaces.base import SpaceId
-from adjudicator.spaces.hex import Hex
+from adjudicator.spaces.hex import Hex, hex_distance
 
 FAR = 99
 """Proximity of an enemy no range count reaches."""
@@ -221,7 +221,7 @@ class _Turn:
         out: dict[str, int] = {}
         for h, word in self.map.features.items():
             if word in SHAPING:
-                d = self.board.distance(start, h)
+                d = hex_distance(start, h)
                 if d < out.get(word, FAR):
                     out[word] = d
         return out
