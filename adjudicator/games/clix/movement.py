@@ -206,6 +206,23 @@ class Search:
             self._name_flat()
         return self._moves_out
 
+    def stop_results(self) -> list[tuple[SpaceId, Result]]:
+        """The square and the ``move.must_stop`` of every stopped state, in :attr:`stops`' order.
+
+        Read from :meth:`_run_flat`'s numbered states while they are numbered (a reach need not name them).
+        """
+        if self._flat is not None:
+            numbered = self.facts.steps.numbered
+            return [(numbered[code >> 6], result) for code, result in self._flat[2].items()]
+        return [(state[0], result) for state, result in self._stopped.items()]
+
+    def squares_and_modes(self) -> set[tuple[SpaceId, str]]:
+        """Every ``(square, flight mode)`` of a state reached (from the numbered states while they are numbered)."""
+        if self._flat is not None:
+            numbered = self.facts.steps.numbered
+            return {(numbered[at >> 2], FLIGHTS[at & 3]) for at in {code >> 4 for code in self._flat[1]}}
+        return {(state[0], state[1]) for state in self._dist}
+
     def share_landings(self) -> None:
         """Put this search's decided landings on its facts, for the next search of the same facts.
 
@@ -282,7 +299,9 @@ class Search:
         << 1 | stopped`` (:data:`FLIGHTS` numbers the flight modes); a plain step's outcome is found by its
         landing key in :attr:`MoveFacts.flat_lands`; the states are named once, at the end. It takes the steps
         and mode changes in the same order and makes the same :attr:`dist`, :attr:`stops`, :attr:`refused`,
-        :attr:`moves_out`, :attr:`changed` and :attr:`undecided` as :meth:`_run`.
+        :attr:`moves_out`, :attr:`changed` and :attr:`undecided` as :meth:`_run`: the states of one step count
+        are taken in the order met (``level``), a state reached by a mode change (no step) at once (``now``), as
+        :meth:`_run`'s queue takes them; a stopped state, which goes no further, is not queued.
         """
         facts = self.facts
         steps = facts.steps
@@ -297,76 +316,90 @@ class Search:
         best: dict[int, int] = {first: 0}
         stops: dict[int, Result] = {}
         moved: list[int] = []
-        queue: deque[tuple[int, int]] = deque([(0, first)])
-        while queue:
-            d, code = queue.popleft()
-            if d != best[code] or code & 1:
-                continue
-            f, k = code >> 4 & 3, code >> 1 & 7
-            square = numbered[code >> 6]
-            if f and k < MAX_MODE_CHANGES and budgets[k + 1] >= d:  # change flight mode on the spot
-                other = FLIGHTS[3 - f]
-                here = code >> 6 << 2 | (3 - f)  # the square and the mode changed to
-                result = stays.get(here) if square not in own else None
-                if result is None:
-                    result = facts.decide("move.can_enter", facts.stay_vector(square, other))
-                    if square not in own:
-                        stays[here] = result
-                if result.value is True or (
-                    result.value is None and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
-                ):
-                    v = (code & ~63) | (3 - f) << 4 | (k + 1) << 1
-                    if not (prune and _covered(best, v, k + 1, d)) and d < best.get(v, d + 1):
-                        best[v] = d
-                        self.changed = True
-                        queue.appendleft((d, v))
-            if d >= budgets[k]:
-                continue
+        level = [first]
+        d = 0
+        while level:
             d1 = d + 1
-            mode = code & 62  # the flight mode and mode changes of the state entered
-            tables = by_mode.get(mode)
-            if tables is None:
-                flight = FLIGHTS[f]
-                tables = by_mode[mode] = (
-                    flight,
-                    self._lands.get((flight, k, -1)) or self._lands.setdefault((flight, k, -1), {}),
-                    flat_lands.get((f, k)) or flat_lands.setdefault((f, k), {}),
-                    facts.outcomes.get(f) or facts.outcomes.setdefault(f, {}),
-                )
-            flight, lands, codes, outcomes = tables
-            mine = own if square in near_own else None  # a step back into a square the mover vacates
-            moves = False
-            for b, bi, key, pair, terrain in made.get(code >> 6) or flat_steps(code >> 6):
-                plain = pair is NO_PAIR and (mine is None or b not in mine)  # its outcome is kept
-                hit = codes.get(key) if plain else None
-                if hit is None:
-                    kind = outcome = None
-                    if plain:  # another square of the same class, entered with the same terrain part and mode
-                        kind = class_of.get(b)
-                        kind = (square_class(b) if kind is None else kind) << 4 | key & 15
-                        outcome = outcomes.get(kind)
-                    if outcome is not None:
-                        hit = codes[key] = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome
-                    else:
-                        u = _new_state(State, (square, flight, k, False, -1, 0))
-                        landed = self._land(lands, u, b, pair, terrain, -1)
-                        hit = bi << 6 | mode | landed[3] if landed.__class__ is State else cast("Result", landed)
-                        if kind is not None and (lands.get(terrain) or _NO_LANDS).get(b) is landed:
-                            codes[key] = hit  # decided and kept
-                            outcomes[kind] = landed.stopped if isinstance(landed, State) else landed
-                if hit.__class__ is not int:
-                    self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
+            later: list[int] = []  # the states one step further, in the order met
+            now: list[int] = []  # a state reached by a mode change, taken next
+            i, count = 0, len(level)
+            while now or i < count:
+                if now:
+                    code = now.pop()
+                else:
+                    code = level[i]
+                    i += 1
+                    if best[code] != d:
+                        continue  # reached since by a mode change, with fewer steps
+                f, k = code >> 4 & 3, code >> 1 & 7
+                square = numbered[code >> 6]
+                if f and k < MAX_MODE_CHANGES and budgets[k + 1] >= d:  # change flight mode on the spot
+                    other = FLIGHTS[3 - f]
+                    here = code >> 6 << 2 | (3 - f)  # the square and the mode changed to
+                    result = stays.get(here) if square not in own else None
+                    if result is None:
+                        result = facts.decide("move.can_enter", facts.stay_vector(square, other))
+                        if square not in own:
+                            stays[here] = result
+                    if result.value is True or (
+                        result.value is None
+                        and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
+                    ):
+                        v = (code & ~63) | (3 - f) << 4 | (k + 1) << 1
+                        if not (prune and _covered(best, v, k + 1, d)) and d < best.get(v, d1):
+                            best[v] = d
+                            self.changed = True
+                            now.append(v)
+                if d >= budgets[k]:
                     continue
-                moves = True
-                if k and prune and (best.get(hit - 2, _FAR) <= d1 or (k > 1 and _covered(best, hit, k, d1))):
-                    continue  # a state with fewer mode changes and no more steps covers it
-                if hit not in best or best[hit] > d1:
-                    best[hit] = d1
-                    if hit & 1:
-                        stops[hit] = self._stop(flight, b, terrain)
-                    queue.append((d1, hit))
-            if moves:
-                moved.append(code)
+                mode = code & 62  # the flight mode and mode changes of the state entered
+                tables = by_mode.get(mode)
+                if tables is None:
+                    flight = FLIGHTS[f]
+                    tables = by_mode[mode] = (
+                        flight,
+                        self._lands.get((flight, k, -1)) or self._lands.setdefault((flight, k, -1), {}),
+                        flat_lands.get((f, k)) or flat_lands.setdefault((f, k), {}),
+                        facts.outcomes.get(f) or facts.outcomes.setdefault(f, {}),
+                    )
+                flight, lands, codes, outcomes = tables
+                mine = own if square in near_own else None  # a step back into a square the mover vacates
+                moves = False
+                for b, bi, key, pair, terrain in made.get(code >> 6) or flat_steps(code >> 6):
+                    # a plain step's outcome is kept by its key (-1 for any other step: never kept)
+                    hit = codes.get(key) if mine is None or b not in mine else None
+                    if hit is None:
+                        kind = outcome = None
+                        if key >= 0 and (mine is None or b not in mine):
+                            # another square of the same class, entered with the same terrain part and mode
+                            kind = class_of.get(b)
+                            kind = (square_class(b) if kind is None else kind) << 4 | key & 15
+                            outcome = outcomes.get(kind)
+                        if outcome is not None:
+                            hit = codes[key] = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome
+                        else:
+                            u = _new_state(State, (square, flight, k, False, -1, 0))
+                            landed = self._land(lands, u, b, pair, terrain, -1)
+                            hit = bi << 6 | mode | landed[3] if landed.__class__ is State else cast("Result", landed)
+                            if kind is not None and (lands.get(terrain) or _NO_LANDS).get(b) is landed:
+                                codes[key] = hit  # decided and kept
+                                outcomes[kind] = landed.stopped if isinstance(landed, State) else landed
+                    if hit.__class__ is not int:
+                        self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
+                        continue
+                    moves = True
+                    if k and prune and (best.get(hit - 2, _FAR) <= d1 or (k > 1 and _covered(best, hit, k, d1))):
+                        continue  # a state with fewer mode changes and no more steps covers it
+                    if hit not in best:  # (breadth first: a state met before took no more steps)
+                        best[hit] = d1
+                        if hit & 1:  # a stopped state goes no further: not queued
+                            stops[hit] = self._stop(flight, b, terrain)
+                        else:
+                            later.append(hit)
+                if moves:
+                    moved.append(code)
+            level = later
+            d = d1
         self._flat = (first, best, stops, moved)
 
     def _name_flat(self) -> None:
@@ -535,6 +568,8 @@ class Search:
     def _refuse(self, d: int, square: SpaceId, b: SpaceId, enter: Result, *, flight: str, pair: Vector) -> None:
         """Note a refused step (the first met, by fewest steps then orthogonal first, stands for ``b``)."""
         seen = self.refused.get(b)
+        if seen is not None and seen[0] < d:
+            return  # one met with fewer steps stands (the searches go breadth first: the usual case)
         facts = self.facts
         vertex = facts.steps.is_vertex
         if seen is None or (seen[0], vertex(seen[1], b)) > (d, vertex(square, b)):
@@ -1073,7 +1108,7 @@ def cite_search(citer: Citer, search: Search, *, decides: bool = False) -> None:
     stops and bars share a few results, and their places need not be named.
     """
     name, cited = search.name, set[int]()
-    stops = [(name(state[0]), result) for state, result in search.stops.items() if result.value is True]
+    stops = [(name(square), result) for square, result in search.stop_results() if result.value is True]
     for where, result in sorted(stops, key=itemgetter(0)):
         if id(result) not in cited:
             cited.add(id(result))
@@ -1087,7 +1122,7 @@ def cite_search(citer: Citer, search: Search, *, decides: bool = False) -> None:
     start, can_end = facts.start, search.can_end
     end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
     refused = []
-    for square, flight in {s[:2] for s in search.dist if s[0] != start}:
+    for square, flight in search.squares_and_modes() - {(start, mode) for mode in FLIGHTS}:
         result = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or can_end(square, flight)
         if result.value is False:
             refused.append(((square, flight), result))

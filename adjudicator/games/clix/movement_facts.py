@@ -82,7 +82,8 @@ StepInfo = tuple[SpaceId, Vector, Vector]
 """A step from a space: ``(b, pair part without doorways, terrain part of the stop vector)``."""
 FlatStep = tuple[SpaceId, int, int, Vector, Vector]
 """A step from a space for the flat search: ``(b, b's index, landing key, pair part, terrain part)``; the landing
-key is ``16 * index + `` the terrain part's four facts as bits (see :meth:`BoardSteps.flat_steps`)."""
+key is ``16 * index + `` the terrain part's four facts as bits for a plain step (pair part :data:`NO_PAIR`), -1 for
+any other (see :meth:`BoardSteps.flat_steps`)."""
 
 
 class BoardSteps:
@@ -97,9 +98,12 @@ class BoardSteps:
         self._vertex: dict[tuple[SpaceId, SpaceId], bool] = {}
         self._names: dict[SpaceId, str] = {}
         self._terrain: dict[SpaceId, str] = {}
+        self._sides: dict[tuple[SpaceId, SpaceId], tuple[SpaceId, ...]] = {}
         self._flat: tuple[dict[SpaceId, int], list[SpaceId], dict[int, tuple[FlatStep, ...]]] = ({}, [], {})
         """:meth:`index` and :meth:`flat_steps`: each space's number (given as spaces are met), the spaces by
         number, and the flat steps by the number of the space they start from."""
+        self._spaces: list[tuple[SpaceId, ...]] = []
+        """:attr:`spaces` once worked out (a list, so that twins share it: ``Space.spaces`` sorts every call)."""
 
     @property
     def board(self) -> Space:
@@ -119,7 +123,7 @@ class BoardSteps:
             return self
         twin = BoardSteps(board)
         twin._steps, twin._vertex, twin._names, twin._terrain = self._steps, self._vertex, self._names, self._terrain
-        twin._flat = self._flat
+        twin._flat, twin._spaces, twin._sides = self._flat, self._spaces, self._sides
         return twin
 
     @property
@@ -145,13 +149,21 @@ class BoardSteps:
         """:meth:`steps` from the space numbered ``a``, each with the number of the space entered and its landing key.
 
         The key is the number and the terrain part: a plain step's outcome for a mover depends on nothing else.
+        Any other step (a wall, a blocking diagonal, a level change) has key -1, which no store holds: the flat
+        search tells a plain step by its key alone.
         """
         flat = self._flat[2]
         hit = flat.get(a)
         if hit is None:
             index = self.index
             hit = flat[a] = tuple(
-                (b, index(b), index(b) * 16 + sum(1 << n for n, fact in enumerate(t) if fact), pair, t)
+                (
+                    b,
+                    index(b),
+                    index(b) * 16 + sum(1 << n for n, fact in enumerate(t) if fact) if pair is NO_PAIR else -1,
+                    pair,
+                    t,
+                )
                 for b, pair, t in self.steps(self._flat[1][a])
             )
         return hit
@@ -165,10 +177,13 @@ class BoardSteps:
             self._steps[a] = hit
         return hit
 
-    @cached_property
+    @property
     def spaces(self) -> tuple[SpaceId, ...]:
-        """The board's spaces in its order (``Space.spaces``, kept)."""
-        return self.board.spaces()
+        """The board's spaces in its order (``Space.spaces``, kept for every board of this content)."""
+        kept = self._spaces
+        if not kept:
+            kept.append(self.board.spaces())
+        return kept[0]
 
     def name(self, square: SpaceId) -> str:
         """The board's name of a space (kept: answers name hundreds of squares)."""
@@ -190,6 +205,18 @@ class BoardSteps:
         hit = self._vertex.get(key)
         if hit is None:
             hit = self._vertex[key] = self.board.step(a, b).vertex
+        return hit
+
+    def corner_sides(self, a: SpaceId, b: SpaceId) -> tuple[SpaceId, ...]:
+        """The two squares beside the corner point a diagonal step ``a -> b`` passes, in the board's order.
+
+        Kept (as :meth:`is_vertex` is): HeroClix classes the corner point of every diagonal step it meets.
+        """
+        key = (a, b)
+        hit = self._sides.get(key)
+        if hit is None:
+            board = self.board
+            hit = self._sides[key] = tuple(sorted(board.step(a, b).sides, key=board.sort_key))
         return hit
 
     def _step(self, board: Space, step: Step) -> tuple[Vector, Vector]:
@@ -911,7 +938,7 @@ class MoveFacts:
 
     def corner_result(self, a: SpaceId, b: SpaceId) -> Result:
         """``terrain.corner_point`` for moving diagonally from ``a`` to ``b`` (kept per pair of side squares)."""
-        sides = tuple(sorted(self.board.step(a, b).sides, key=self.board.sort_key))
+        sides = self.steps.corner_sides(a, b)
         hit = self._corners.get(sides)
         if hit is None:
             side_a, side_b = (self.side_class(sq) for sq in sides)

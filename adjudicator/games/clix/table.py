@@ -155,10 +155,24 @@ class Table(Ruling):
         key = (a, b, close_combat)
         hit = self._adjacent.get(key)
         if hit is None:
-            facts = self.adjacency_facts(a, b, close_combat=close_combat)
-            same = tuple(facts.values())  # most pairs of squares have the same facts: decided once here
+            memo = self._adjacency_memo
+            if memo is None:
+                memo = self._adjacency_memo = _board_adjacency_memo(self.board)
+            dist, touching, same_level, stair_pair, wall_end = memo.get((a, b)) or _board_adjacency(self.board, a, b)
+            # the values of adjacency_facts in its order: most pairs of squares have the same facts, decided once
+            # here (the mapping is made only for those)
+            same = (
+                dist,
+                touching,
+                same_level,
+                stair_pair,
+                close_combat,
+                wall_end,
+                self.across_doublebase_diagonal(a, b),
+            )
             hit = self._adjacent_by_facts.get(same)
             if hit is None:
+                facts = self.adjacency_facts(a, b, close_combat=close_combat)
                 hit = self._adjacent_by_facts[same] = self.decide("adjacent.is", facts)
             self._adjacent[key] = hit
         return hit

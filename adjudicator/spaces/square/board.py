@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache, cached_property
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
 from adjudicator.spaces.base import Away, Direction, Edge, Line, MapText, SpaceId, Step, step_graph
@@ -88,12 +88,14 @@ _CHAR_TO_TERRAIN: dict[str, Terrain] = {
 _TERRAIN_TO_CHAR: dict[Terrain, str] = {t: c for c, t in _CHAR_TO_TERRAIN.items()}
 
 
-@cache
 def _open_step(a: Square, b: Square) -> Step:
     """The step from ``a`` to its neighbour ``b`` when no wall lies on its edges.
 
-    It depends on the two squares only: a frozen value, so one object serves every board (at most eight per
-    square of the largest map asked about).
+    It depends on the two squares only, but is made afresh at each call rather than kept: kept, the steps of
+    the largest map asked about (some 18,000 on 48x48, five objects each) stayed in memory for good, and every
+    full pass of the garbage collector went through them (a third of the time of a turn's legal moves on such a
+    map). The movement engine keeps what it needs of them by the map's content
+    (:class:`adjudicator.games.clix.movement_facts.BoardSteps`).
     """
     if is_orthogonal(a, b):
         return Step(a, b, vertex=False, sides=(), edges=(frozenset((a, b)),), wall=False, separated=False)

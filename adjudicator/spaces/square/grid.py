@@ -9,6 +9,7 @@ run ``A..Z, AA, AB, ...`` to the right and rows ``1, 2, ...`` downwards, so
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 Square = tuple[int, int]
@@ -122,8 +123,13 @@ def is_diagonal(a: Square, b: Square) -> bool:
     return abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
 
 
+@cache
 def king_neighbours(square: Square) -> tuple[Square, ...]:
-    """The 8 squares one king move away, ignoring any map, row-major order."""
+    """The 8 squares one king move away, ignoring any map, row-major order.
+
+    Kept by square (a pure function of it, asked for every neighbour list of every map): at most one entry
+    per square of the largest map asked about, tuples of numbers that the garbage collector soon stops tracking.
+    """
     col, row = square
     return tuple((col + dc, row + dr) for dc, dr in _KING_STEPS)
 

@@ -46,7 +46,9 @@ def answer(table: Table) -> Answer:  # noqa: C901 - a two-square base branches o
     search = moving.search
     squares = moving.squares()
     cite_search(citer, search, decides=True)
-    needed = sorted({min(state.changes for state in states) for states in search.ends.values() if states} - {0})
+    # (a search that never changed flight mode reached every state with none: no end needs a change)
+    ends = search.ends.values() if search.changed else ()
+    needed = sorted({min(state.changes for state in states) for states in ends if states} - {0})
     for changes in needed:  # squares reached only by changing flight mode: the elevation change modifier counts
         citer.cite(
             Why(moving.speed_results[changes], f"{mover.id} changes flight mode {changes} time(s)"), decides=True
