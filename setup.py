@@ -16,7 +16,7 @@ from setuptools import find_packages, setup
 HERE = Path(__file__).resolve().parent
 GAMES = sorted(p.name for p in (HERE / "spec").iterdir() if p.is_dir() and any(p.glob("*.yaml")))
 SPEC = ["adjudicator.spec", *(f"adjudicator.spec.{game}" for game in GAMES)]
-DATA = ["adjudicator.web.static"]
+DATA = ["adjudicator.web.static", "proofs.board_data"]
 """Folders of data files only (no ``__init__.py``): packages too, so setuptools installs them without a warning."""
 
 setup(
@@ -27,6 +27,7 @@ setup(
         "adjudicator.core": ["seed_headings.json"],
         "adjudicator.web.static": ["*.html", "*.css", "*.js"],
         "proofs": ["py.typed", "*.yaml"],
+        "proofs.board_data": ["*.json.xz"],
         **{name: ["*.yaml"] for name in SPEC},
     },
 )

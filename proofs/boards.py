@@ -493,6 +493,8 @@ class BoardTable:
     ruleset: str
     boards: list[Doc] = field(default_factory=list)
     entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
+    indices: list[int] = field(default_factory=list)
+    """Each board's index in the enumeration (the boards are kept in this order; empty: not known)."""
 
     def decisions(self) -> set[str]:
         """Decisions the engine evaluated on some board."""
@@ -511,6 +513,7 @@ class BoardTable:
         return {
             "ruleset": self.ruleset,
             "boards": self.boards,
+            "indices": self.indices,
             "entries": {
                 d: [[e.facts, e.board, e.query, e.outcome] for e in vectors.values()]
                 for d, vectors in sorted(self.entries.items())
@@ -520,7 +523,7 @@ class BoardTable:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BoardTable:
         """The table from :meth:`to_json` data."""
-        table = cls(data["ruleset"], list(data["boards"]))
+        table = cls(data["ruleset"], list(data["boards"]), indices=list(data.get("indices", [])))
         for decision, rows in data["entries"].items():
             table.entries[decision] = {facts_key(f): Entry(f, b, q, o) for f, b, q, o in rows}
         return table
@@ -584,6 +587,13 @@ def _build(
     return out
 
 
+def scan_fresh(
+    spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT, progress: Callable[[str], None] | None = None
+) -> dict[str, tuple[BoardTable, list[Logs]]]:
+    """Scan the boards of ``rulesets`` (of one game) afresh, whatever the cache holds: each one's table and logs."""
+    return _build(spec, rulesets, count, progress, None)
+
+
 def has_boards(ruleset: str) -> bool:
     """Whether the generated boards are the ruleset's: a game with pieces on the square grid (this module's boards)."""
     game = game_of(ruleset)
@@ -591,25 +601,29 @@ def has_boards(ruleset: str) -> bool:
 
 
 def _table(ruleset: str, found: Found, count: int, docs: dict[int, Doc] | None = None) -> BoardTable:
-    """The table of the smallest boards found, with only the boards some entry keeps.
+    """The table of the smallest boards found, with only the boards some entry keeps, in the scan's order.
 
+    The boards' places follow their indices in the enumeration, so the place that breaks a tie between
+    boards of one size and query (:meth:`BoardTable.rank`) is their order in the scan, whatever else the
+    table keeps: after a spec edit, a decision whose entries are the same ranks its boards as before.
     ``docs``: boards already generated, by index (the tables of one scan share them; filled as needed).
     """
     game = game_of(ruleset).id
     docs = {} if docs is None else docs
     table = BoardTable(ruleset)
-    kept: dict[int, int] = {}
+    indices = sorted({seen[0][-1] for vectors in found.values() for seen in vectors.values()})
+    kept = {index: place for place, index in enumerate(indices)}
+    table.indices = indices
+    for index in indices:
+        doc = docs.get(index)
+        if doc is None:
+            doc = docs[index] = generate(index, count, game)[0]
+        table.boards.append(doc)
     for decision, vectors in sorted(found.items()):
-        table.entries[decision] = {}
-        for key, (rank, facts, query, outcome) in sorted(vectors.items()):
-            index = rank[-1]
-            if index not in kept:
-                kept[index] = len(table.boards)
-                doc = docs.get(index)
-                if doc is None:
-                    doc = docs[index] = generate(index, count, game)[0]
-                table.boards.append(doc)
-            table.entries[decision][key] = Entry(facts, kept[index], query, outcome)
+        table.entries[decision] = {
+            key: Entry(facts, kept[rank[-1]], query, outcome)
+            for key, (rank, facts, query, outcome) in sorted(vectors.items())
+        }
     return table
 
 
@@ -678,6 +692,7 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
     one worker or no ``fork``. The caller must :meth:`Started.close` it (:func:`load_many` does, when it
     reads it).
     """
+    seeded(spec, rulesets, count)
     missing = tuple(
         rs
         for rs in dict.fromkeys(rulesets)
@@ -954,7 +969,14 @@ def code_fingerprint(ruleset: str, count: int) -> str:
     files: list[Path] = []
     for name in CODE_FILES:
         path = project / name
-        files += sorted(p for p in path.rglob("*.py") if not p.name.startswith(UNHASHED)) if path.is_dir() else [path]
+        if path.is_dir():  # the rules are not code (an installed tool carries them as adjudicator/spec)
+            files += sorted(
+                p
+                for p in path.rglob("*.py")
+                if not p.name.startswith(UNHASHED) and p.relative_to(path).parts[0] != "spec"
+            )
+        else:
+            files.append(path)
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -989,6 +1011,7 @@ def load_many(
 ) -> dict[str, BoardTable]:
     """The tables of ``rulesets``: cached ones read, the others built together (``started``: see :func:`start`)."""
     tables: dict[str, BoardTable] = {}
+    seeded(spec, rulesets, count)
     for ruleset in dict.fromkeys(rulesets):
         path = table_path(spec, ruleset, count)
         if path.is_file():
@@ -1009,9 +1032,20 @@ def load_many(
     return {rs: tables[rs] for rs in rulesets}
 
 
+def seeded(spec: Spec, rulesets: Sequence[str], count: int) -> None:
+    """Copy the shipped scan of each ruleset into the cache where the cache has none (:mod:`proofs.board_bundle`)."""
+    if count != BOARD_COUNT:
+        return
+    from proofs import board_bundle  # noqa: PLC0415 - it imports this module
+
+    for ruleset in dict.fromkeys(rulesets):
+        if has_boards(ruleset):
+            board_bundle.seed(spec, ruleset, count)
+
+
 def _stored(spec: Spec, ruleset: str, count: int, table: BoardTable, logs: Sequence[Logs]) -> BoardTable:
     """Write a table (and its logs, if any) to the cache; the table."""
-    _store(table_path(spec, ruleset, count), ruleset, table)
+    store(table_path(spec, ruleset, count), ruleset, table)
     if any(part.boards for part in logs):
         slug = ruleset.replace("/", "-")
         what = (ruleset, count, board_logs.declared_digest(spec, ruleset))
@@ -1076,23 +1110,69 @@ def rebuild(
     if progress:
         progress(f"boards for {ruleset}: {reruns} of {total} queries asked again after the spec changed")
     game = game_of(ruleset).id
+    rerun = _rerun(spec, ruleset, count, redo)
     fresh = Logs()
     found: Found = {}
-    with _Recorder() as recorder, _young_garbage_only():
-        for index, (doc_size, kinds, queries) in sorted(logs.boards.items()):
-            asked: list[QueryDoc] = []
-            built: _Built | None = None
-            if redo[index]:
-                doc, asked = generate(index, count, game)
-                built = _Built.of(doc)
-            for q, (kind, ids) in enumerate(zip(kinds, queries, strict=True)):
-                met = recorder.ask(spec, built, ruleset, asked[q]) if built is not None and q in redo[index] else None
-                if met is None:
-                    met = [logs.calls[i] for i in ids]
-                _keep(found, met, (*doc_size, kind, index), {"board": index, "query": q})
-                fresh.add(index, doc_size, kind, met)
+    for index, (doc_size, kinds, queries) in sorted(logs.boards.items()):
+        for q, (kind, ids) in enumerate(zip(kinds, queries, strict=True)):
+            met = rerun.get((index, q))
+            if met is None:
+                met = [logs.calls[i] for i in ids]
+            _keep(found, met, (*doc_size, kind, index), {"board": index, "query": q})
+            fresh.add(index, doc_size, kind, met)
     _queries_of(found, count, game, {} if docs is None else docs)
     return found, [fresh]
+
+
+RERUN_PARALLEL_FROM: Final = 200
+"""Queries to ask again from which :func:`rebuild` shares them among :func:`jobs` worker processes."""
+_WORKER_RERUN: list[tuple[Spec, str, int, dict[int, set[int]], list[int]]] = []
+"""What forked workers ask again (set just before forking, as the scan's spec is)."""
+
+
+def _rerun(spec: Spec, ruleset: str, count: int, redo: dict[int, set[int]]) -> dict[tuple[int, int], Met]:
+    """The calls of every query :func:`rebuild` asks again, by board index and query number.
+
+    In forked workers (every ``workers``-th board each) when there are many: a query's calls depend only on
+    the spec, the ruleset and the board, not on where or after what it is asked.
+    """
+    boards = sorted(index for index, queries in redo.items() if queries)
+    workers = jobs()
+    many = sum(len(queries) for queries in redo.values()) >= RERUN_PARALLEL_FROM
+    if many and workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_RERUN[:] = [(spec, ruleset, count, redo, boards)]
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_rerun_share, [(first, workers) for first in range(workers)])
+        except (OSError, multiprocessing.ProcessError):
+            parts = None
+        finally:
+            _WORKER_RERUN.clear()
+        if parts is not None:
+            return {where: met for part in parts for where, met in part.items()}
+    return _rerun_boards(spec, ruleset, count, redo, boards)
+
+
+def _rerun_share(job: tuple[int, int]) -> dict[tuple[int, int], Met]:
+    """One worker's share of :func:`_rerun` (every ``stride``-th board from ``first``)."""
+    first, stride = job
+    spec, ruleset, count, redo, boards = _WORKER_RERUN[0]
+    return _rerun_boards(spec, ruleset, count, redo, boards[first::stride])
+
+
+def _rerun_boards(
+    spec: Spec, ruleset: str, count: int, redo: dict[int, set[int]], boards: Sequence[int]
+) -> dict[tuple[int, int], Met]:
+    """Ask again the queries ``redo`` names on ``boards`` (each board built once for its queries)."""
+    game = game_of(ruleset).id
+    out: dict[tuple[int, int], Met] = {}
+    with _Recorder() as recorder, _young_garbage_only():
+        for index in boards:
+            doc, asked = generate(index, count, game)
+            built = _Built.of(doc)
+            for q in sorted(redo[index]):
+                out[index, q] = recorder.ask(spec, built, ruleset, asked[q])
+    return out
 
 
 def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> None:
@@ -1109,7 +1189,7 @@ def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> No
             vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
 
 
-def _store(path: Path, ruleset: str, table: BoardTable) -> None:
+def store(path: Path, ruleset: str, table: BoardTable) -> None:
     """Write a table to the cache (atomically), removing the ruleset's stale tables."""
     slug = ruleset.replace("/", "-")
     resources.write_atomically(path, json.dumps(table.to_json()).encode("utf-8"), stale=f"witness-boards-{slug}-*.json")

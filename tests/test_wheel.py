@@ -102,6 +102,7 @@ def install(tmp_path_factory: pytest.TempPathFactory) -> Install:
 def _shipped(src: Path) -> set[str]:
     code = {str(p.relative_to(src)) for d in ("adjudicator", "proofs") for p in (src / d).rglob("*.py")}
     data = {f"adjudicator/core/{HEADINGS_FILE}", "adjudicator/py.typed", "proofs/py.typed"}
+    data |= {str(p.relative_to(src)) for p in (src / "proofs" / "board_data").glob("*.json.xz")}  # the shipped scans
     rules = {"adjudicator/" + str(p.relative_to(src)) for p in (src / "spec").rglob("*")}
     return code | data | {r for r in rules if r.endswith((".yaml", ".py"))}
 

@@ -1,0 +1,130 @@
+"""The board scan shipped with the code (issue 29): current, read only when it fits, and the tables a scan gives."""
+
+from __future__ import annotations
+
+import json
+import lzma
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator.core.spec import Spec, load_spec_uncached
+from proofs import board_bundle, board_logs, boards
+from tests.conftest import ROOT
+
+COUNT = 40
+"""A small enumeration: the round trip does not depend on the number of boards."""
+RULESET = "horrorclix/2008"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty cache folder."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def spec() -> Spec:
+    """The project's spec."""
+    return load_spec_uncached(ROOT / "spec")
+
+
+@pytest.fixture(scope="module")
+def scanned(spec: Spec) -> tuple[boards.BoardTable, board_logs.Logs]:
+    """A small fresh scan of one ruleset: its table and its logs."""
+    table, logs = boards.scan_fresh(spec, [RULESET], COUNT)[RULESET]
+    return table, board_logs.joined(logs)
+
+
+@pytest.fixture
+def bundled(
+    spec: Spec, scanned: tuple[boards.BoardTable, board_logs.Logs], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """The small scan written as a bundle in a private bundle folder."""
+    folder = tmp_path / "bundles"
+    folder.mkdir()
+    monkeypatch.setattr(board_bundle, "FOLDER", folder)
+    path = board_bundle.bundle_path(RULESET)
+    path.write_bytes(board_bundle.make(spec, RULESET, *scanned, count=COUNT))
+    return path
+
+
+def as_json(table: boards.BoardTable) -> str:
+    """A table as canonical JSON text."""
+    return json.dumps(table.to_json(), sort_keys=True)
+
+
+def test_the_shipped_bundles_fit_the_code_and_the_spec() -> None:
+    """``scripts/board_data.py --check`` passes: a change of the engine or the spec has been scanned again."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "board_data.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_ruleset_with_boards_ships_one(spec: Spec) -> None:
+    """Each Clix ruleset has its bundle, and no other file lies in the folder."""
+    wanted = {board_bundle.bundle_path(rs).name for rs in spec.rulesets() if boards.has_boards(rs)}
+    assert wanted == {"horrorclix-2008.json.xz", "horrorclix-1e.json.xz", "heroclix-core.json.xz"}
+    assert {p.name for p in board_bundle.FOLDER.iterdir()} == wanted
+
+
+def test_a_seeded_cache_gives_the_table_the_scan_gave(
+    spec: Spec, scanned: tuple[boards.BoardTable, board_logs.Logs], bundled: Path, cache: Path
+) -> None:
+    """Seeding writes the table and the logs; the table read back is the scan's, byte for byte as JSON."""
+    assert bundled.is_file()
+    assert board_bundle.seed(spec, RULESET, COUNT)
+    assert boards.table_path(spec, RULESET, COUNT).is_file()
+    assert boards.logs_path(RULESET, COUNT).is_file()
+    assert as_json(boards.load(spec, RULESET, COUNT)) == as_json(scanned[0])
+    assert not board_bundle.seed(spec, RULESET, COUNT)  # the cache has them now: nothing is written again
+
+
+def test_the_seeded_logs_rebuild_the_same_table(
+    spec: Spec, scanned: tuple[boards.BoardTable, board_logs.Logs], bundled: Path, cache: Path
+) -> None:
+    """Under another spec key only the logs are seeded; the table rebuilt from them is the scan's."""
+    data = board_bundle.read(bundled)
+    assert data is not None
+    data["table_key"] = "another spec"
+    bundled.write_bytes(_packed(data))
+    assert board_bundle.seed(spec, RULESET, COUNT)
+    assert not boards.table_path(spec, RULESET, COUNT).is_file()
+    logs = board_logs.read(boards.logs_path(RULESET, COUNT), RULESET, COUNT, board_logs.declared_digest(spec, RULESET))
+    assert logs is not None
+    assert logs.calls == [tuple(call) for call in scanned[1].calls]
+    found = boards.rebuild(spec, RULESET, COUNT, logs)
+    assert found is not None
+    assert as_json(boards._table(RULESET, found[0], COUNT)) == as_json(scanned[0])
+
+
+def test_a_bundle_of_other_code_is_not_read(spec: Spec, bundled: Path, cache: Path) -> None:
+    """A bundle made by other engine code seeds nothing (the scan then runs as before)."""
+    data = board_bundle.read(bundled)
+    assert data is not None
+    data["code"] = "other code"
+    bundled.write_bytes(_packed(data))
+    assert not board_bundle.seed(spec, RULESET, COUNT)
+    assert not list(cache.glob("witness-*"))
+    assert board_bundle.stale(spec, [RULESET], COUNT) == [f"{RULESET}: made by other code (the engine changed since)"]
+
+
+def test_a_damaged_bundle_is_no_bundle(spec: Spec, bundled: Path, cache: Path) -> None:
+    """Bytes that are not a bundle read as none."""
+    bundled.write_bytes(b"not xz")
+    assert board_bundle.read(bundled) is None
+    assert not board_bundle.seed(spec, RULESET, COUNT)
+
+
+def _packed(data: dict[str, object]) -> bytes:
+    """A bundle's data written as a bundle."""
+    return lzma.compress(json.dumps(data).encode("utf-8"))
