@@ -47,7 +47,7 @@ import hashlib
 import json
 import multiprocessing
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -59,6 +59,7 @@ from adjudicator.core.spec import Spec
 from adjudicator.games import game_of
 from adjudicator.games.clix.model import Situation
 from adjudicator.judge import answer, load_situation, text_picture
+from proofs.board_logs import declared_digest
 from proofs.boards import (
     MAX_SIZE,
     BoardTable,
@@ -74,8 +75,8 @@ from proofs.boards import (
     situation,
     yaml_text,
 )
-from proofs.decision_cache import replay_key
 from proofs.findings_cache import Parts
+from proofs.replay_deps import Call, entries_digest, recorded, still_hold
 from proofs.report import NO_CHANGE, Finding
 
 Progress = Callable[[str], None] | None
@@ -115,45 +116,61 @@ def attach(
 
     The tables of every ruleset the findings need are loaded (or built together) first; ``started`` is a
     scan :func:`proofs.boards.start` began before the solver ran. ``parts``: the run's kept parts
-    (:class:`proofs.findings_cache.Parts`); a finding whose board was worked out before for the same finding
-    and the same engine answers (:func:`proofs.decision_cache.replay_key`) is read from them, and no table is
-    loaded for it.
+    (:class:`proofs.findings_cache.Parts`); a finding whose board was worked out before, from the same table
+    entries, is read from them while every decision call its replay made still comes out the same
+    (:mod:`proofs.replay_deps`): an edit of one rule replays only the boards that rule's decisions reach.
     """
     wanted = [f for f in findings if f.get("kind") in KINDS and f.get("situation") is not None]
-    keys: dict[int, str] = {}
-    fresh = list(enumerate(wanted))
-    if parts is not None and parts.active:
-        fresh = []
-        for index, finding in enumerate(wanted):
-            keys[index] = _part_key(spec, finding)
-            kept = parts.stored(keys[index])
-            if kept and isinstance(kept[0], dict):
-                finding.clear()
-                finding.update(kept[0])
-            else:
-                fresh.append((index, finding))
-    needed = list(dict.fromkeys(rs for _, f in fresh for rs, _ in sides(f).values()))
+    needed = list(dict.fromkeys(rs for f in wanted for rs, _ in sides(f).values()))
     if progress and needed:
         progress(f"boards for {', '.join(needed)}")
     tables = load_many(spec, needed, progress=progress, started=started) if needed else {}
-    todo = [f for _, f in fresh if any(f["decision"] in tables[rs].decisions() for rs in _rulesets(f))]
-    if progress and todo:
-        progress(f"replaying boards for {len(todo)} findings")
-    for finding, done in zip(todo, _witnesses(spec, todo, tables), strict=True):
-        if done is not finding:  # worked out in a worker process: its copy comes back
+    todo = [f for f in wanted if any(f["decision"] in tables[rs].decisions() for rs in _rulesets(f))]
+    keys: dict[int, str] = {}
+    fresh = list(enumerate(todo))
+    active = parts is not None and parts.active
+    if parts is not None and active:
+        fresh = []
+        for index, finding in enumerate(todo):
+            keys[index] = _part_key(spec, finding, tables)
+            kept = _kept(spec, parts.stored(keys[index]))
+            if kept is not None:
+                finding.clear()
+                finding.update(kept)
+            else:
+                fresh.append((index, finding))
+    if progress and fresh:
+        progress(f"replaying boards for {len(fresh)} findings")
+    done = _witnesses(spec, [f for _, f in fresh], tables)
+    for (index, finding), (worked, calls) in zip(fresh, done, strict=True):
+        if worked is not finding:  # worked out in a worker process: its copy comes back
             finding.clear()
-            finding.update(done)
-    if parts is not None and parts.active:
-        for index, finding in fresh:  # kept as JSON gives it back, so a later run reads the very same finding
-            normal = parts.add(keys[index], [finding])[0]
+            finding.update(worked)
+        if parts is not None and active:  # kept as JSON gives it back, so a later run reads the very same finding
+            normal = parts.add(keys[index], [finding, {"calls": calls}])[0]
             finding.clear()
             finding.update(normal)
     return findings
 
 
-def _part_key(spec: Spec, finding: Finding) -> str:
-    """The key a finding's board is kept under: the finding as solved, and what replaying its rulesets answers."""
-    what = json.dumps(["witness", replay_key(spec, _rulesets(finding)), finding], sort_keys=True, ensure_ascii=False)
+def _kept(spec: Spec, stored: list[Any] | None) -> Finding | None:
+    """A kept board's finding (``[finding, {"calls": ...}]``), if every call its replays made still holds."""
+    match stored:
+        case [dict() as finding, {"calls": list() as calls}] if still_hold(spec, calls):
+            return finding
+    return None
+
+
+def _part_key(spec: Spec, finding: Finding, tables: Mapping[str, BoardTable]) -> str:
+    """The key a finding's board is kept under: the finding as solved, and the table entries it is chosen from.
+
+    The declarations of the rulesets' games too (they shape every fact vector); what the engine answers is
+    checked on reading (the calls kept beside the board, :func:`proofs.replay_deps.still_hold`).
+    """
+    rulesets = _rulesets(finding)
+    chosen_from = [entries_digest(tables[rs], finding["decision"], places=len(rulesets) > 1) for rs in rulesets]
+    declared = [declared_digest(spec, rs) for rs in rulesets]
+    what = json.dumps(["witness", chosen_from, declared, finding], sort_keys=True, ensure_ascii=False)
     return "witness " + hashlib.blake2b(what.encode(), digest_size=20).hexdigest()
 
 
@@ -168,11 +185,11 @@ _SHARED: list[tuple[Spec, list[Finding], dict[str, BoardTable]]] = []
 """What forked workers replay from (set just before forking, as :mod:`proofs.boards` does)."""
 
 
-def _witnesses(spec: Spec, todo: list[Finding], tables: dict[str, BoardTable]) -> list[Finding]:
-    """:func:`witness` for every finding, in forked workers when there are many (each finding on its own).
+def _witnesses(spec: Spec, todo: list[Finding], tables: dict[str, BoardTable]) -> list[tuple[Finding, list[Call]]]:
+    """:func:`witness` for every finding, with the decision calls its replays made (:func:`recorded`).
 
-    A finding's board depends only on the spec, the finding and the tables, so where it is worked out
-    does not change it.
+    In forked workers when there are many (each finding on its own). A finding's board depends only on the
+    spec, the finding and the tables, so where it is worked out does not change it.
     """
     workers = min(jobs(), len(todo) // PARALLEL_FROM + 1)
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -185,20 +202,23 @@ def _witnesses(spec: Spec, todo: list[Finding], tables: dict[str, BoardTable]) -
         finally:
             _SHARED.clear()
         if parts is not None:
-            done: dict[int, Finding] = {i: f for part in parts for i, f in part}
+            done: dict[int, tuple[Finding, list[Call]]] = {i: f for part in parts for i, f in part}
             return [done[i] for i in range(len(todo))]
-    return [witness(spec, f, [tables[rs] for rs in _rulesets(f)]) for f in todo]
+    return [_recorded_witness(spec, f, tables) for f in todo]
 
 
-def _witness_share(job: tuple[int, int]) -> list[tuple[int, Finding]]:
+def _recorded_witness(spec: Spec, finding: Finding, tables: Mapping[str, BoardTable]) -> tuple[Finding, list[Call]]:
+    """:func:`witness`, and every decision call its replays made."""
+    with recorded() as calls:
+        witness(spec, finding, [tables[rs] for rs in _rulesets(finding)])
+    return finding, calls
+
+
+def _witness_share(job: tuple[int, int]) -> list[tuple[int, tuple[Finding, list[Call]]]]:
     """One worker's share of the findings (every ``stride``-th from ``first``), with their boards."""
     first, stride = job
     spec, todo, tables = _SHARED[0]
-    out = []
-    for index in range(first, len(todo), stride):
-        finding = todo[index]
-        out.append((index, witness(spec, finding, [tables[rs] for rs in _rulesets(finding)])))
-    return out
+    return [(index, _recorded_witness(spec, todo[index], tables)) for index in range(first, len(todo), stride)]
 
 
 def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
@@ -230,27 +250,35 @@ def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
 # --- matching ---------------------------------------------------------------------
 
 
-def candidates(spec: Spec, finding: Finding, tables: list[BoardTable]) -> list[tuple[BoardTable, Entry, str]]:
-    """Boards realising the finding, from every ruleset's table: exact first, then fewest facts changed, smallest."""
+def candidates(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Iterator[tuple[BoardTable, Entry, str]]:
+    """Boards realising the finding, from every ruleset's table: exact first, then fewest facts changed, smallest.
+
+    Lazily: the entries are ranked first, and whether one lies in the witness's region (the engine asked under
+    every side) is worked out only as the caller reaches it. Both tests depend on an entry's facts alone, so
+    an entry's key passes or fails them in every table alike, and the order is the one testing all first gives.
+    """
     target = finding["situation"]
     names = set(target)
     best: dict[str, tuple[tuple[int, ...], BoardTable, Entry, str]] = {}
     for table in tables:
         # every entry is ranked below, so the table's own order (vectors()) is not needed here
         for key, entry in table.entries.get(finding["decision"], {}).items():
-            if set(entry.facts) != names or not obeys_invariants(spec, finding, entry.facts, key):
+            if set(entry.facts) != names:
                 continue
             if entry.facts == target:
                 rank, match = (0, 0), "exact"
-            elif same_region(spec, finding, entry.facts, key):
-                rank, match = (1, sum(entry.facts[k] != v for k, v in target.items())), "region"
             else:
-                continue
+                rank, match = (1, sum(entry.facts[k] != v for k, v in target.items())), "region"
             full = (*rank, *table.rank(entry.board, entry.query))
             if key not in best or full < best[key][0]:
                 best[key] = (full, table, entry, match)
-    ordered = sorted(best.values(), key=lambda item: item[0])
-    return [(table, entry, match) for _, table, entry, match in ordered]
+    ordered = sorted(best.items(), key=lambda item: item[1][0])
+    for key, (_, table, entry, match) in ordered:
+        if not obeys_invariants(spec, finding, entry.facts, key):
+            continue
+        if match == "region" and not same_region(spec, finding, entry.facts, key):
+            continue
+        yield table, entry, match
 
 
 def obeys_invariants(spec: Spec, finding: Finding, facts: Mapping[str, Value], key: str | None = None) -> bool:
