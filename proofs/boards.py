@@ -42,7 +42,6 @@ import gc
 import hashlib
 import json
 import multiprocessing
-import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -79,6 +78,7 @@ from adjudicator.spaces import Space, SpaceId
 from adjudicator.spaces.square import KIND as SQUARE
 from proofs import board_logs, decision_cache
 from proofs.board_logs import Logs
+from proofs.forking import fork_map, jobs
 
 Doc = dict[str, Any]
 """A board: the contract's situation document without ``ruleset`` and ``query``."""
@@ -627,12 +627,6 @@ def _table(ruleset: str, found: Found, count: int, docs: dict[int, Doc] | None =
     return table
 
 
-def jobs() -> int:
-    """Worker processes for a cold build: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs."""
-    env = os.environ.get("ADJUDICATOR_JOBS", "")
-    return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
-
-
 Job = tuple[tuple[str, ...], int, int]
 """One worker's part: the rulesets (of one game), the board count and the number of that game's stream."""
 CHUNK: Final = 20
@@ -1126,38 +1120,20 @@ def rebuild(
 
 RERUN_PARALLEL_FROM: Final = 200
 """Queries to ask again from which :func:`rebuild` shares them among :func:`jobs` worker processes."""
-_WORKER_RERUN: list[tuple[Spec, str, int, dict[int, set[int]], list[int]]] = []
-"""What forked workers ask again (set just before forking, as the scan's spec is)."""
 
 
 def _rerun(spec: Spec, ruleset: str, count: int, redo: dict[int, set[int]]) -> dict[tuple[int, int], Met]:
     """The calls of every query :func:`rebuild` asks again, by board index and query number.
 
-    In forked workers (every ``workers``-th board each) when there are many: a query's calls depend only on
-    the spec, the ruleset and the board, not on where or after what it is asked.
+    In forked workers (every ``workers``-th board each, one recorder per worker) when there are many: a
+    query's calls depend only on the spec, the ruleset and the board, not on where or after what it is asked.
     """
     boards = sorted(index for index, queries in redo.items() if queries)
-    workers = jobs()
-    many = sum(len(queries) for queries in redo.values()) >= RERUN_PARALLEL_FROM
-    if many and workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        _WORKER_RERUN[:] = [(spec, ruleset, count, redo, boards)]
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                parts = pool.map(_rerun_share, [(first, workers) for first in range(workers)])
-        except (OSError, multiprocessing.ProcessError):
-            parts = None
-        finally:
-            _WORKER_RERUN.clear()
-        if parts is not None:
-            return {where: met for part in parts for where, met in part.items()}
-    return _rerun_boards(spec, ruleset, count, redo, boards)
-
-
-def _rerun_share(job: tuple[int, int]) -> dict[tuple[int, int], Met]:
-    """One worker's share of :func:`_rerun` (every ``stride``-th board from ``first``)."""
-    first, stride = job
-    spec, ruleset, count, redo, boards = _WORKER_RERUN[0]
-    return _rerun_boards(spec, ruleset, count, redo, boards[first::stride])
+    workers = jobs() if sum(len(queries) for queries in redo.values()) >= RERUN_PARALLEL_FROM else 1
+    parts = fork_map(lambda n: _rerun_boards(spec, ruleset, count, redo, boards[n::workers]), workers, least=1)
+    if parts is None:
+        return _rerun_boards(spec, ruleset, count, redo, boards)
+    return {where: met for part in parts for where, met in part.items()}
 
 
 def _rerun_boards(

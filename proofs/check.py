@@ -36,7 +36,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import z3
 
@@ -45,6 +45,7 @@ from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
 from proofs import ambiguity, decision_cache, findings_cache
 from proofs.encode import Facts, Side, encode
+from proofs.forking import fork_map
 from proofs.nearest import closest
 from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
 from proofs.solver import Status, fresh_context, minimal_core, new_solver, search
@@ -103,6 +104,10 @@ def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, 
     return sorted(once_per_topic(findings), key=rank)
 
 
+REPLAY_PARALLEL_FROM: Final = 6
+"""Ambiguities to board from which the searches are shared among :func:`proofs.forking.jobs` workers."""
+
+
 def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, progress: Progress) -> None:
     """Boards for the ambiguities the board table leaves without one (in place), each kept in ``parts``.
 
@@ -111,15 +116,8 @@ def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, 
     The key: the finding as solved, and what replaying its ruleset answers
     (:func:`proofs.decision_cache.replay_key`); the examples themselves are part of the parts file's code key.
     """
-    from proofs import replay_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
-
-    def board(todo: list[Finding]) -> None:
-        replay_boards.attach(spec, todo, progress=progress)
-        for finding in todo:
-            _ruling_board(spec, finding, progress)
-
     if not parts.active:
-        board([f for f in findings if _unboarded(f)])
+        _boarded(spec, [f for f in findings if _unboarded(f)], progress)
         return
     todo: list[tuple[str, Finding]] = []
     for finding in findings:
@@ -134,11 +132,34 @@ def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, 
             finding.update(kept[0])
         else:
             todo.append((key, finding))
-    board([finding for _, finding in todo])
+    _boarded(spec, [finding for _, finding in todo], progress)
     for key, finding in todo:  # kept as JSON gives it back, so a later run reads the very same finding
         normal = parts.add(key, [finding])[0]
         finding.clear()
         finding.update(normal)
+
+
+def _boarded(spec: Spec, todo: list[Finding], progress: Progress) -> None:
+    """An example board, else a ruling board, for each finding (in place): in forked workers when there are many.
+
+    Each finding's search depends only on the spec and the finding, so where it runs does not change it.
+    """
+    from proofs import replay_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
+
+    def one(finding: Finding, shown: Progress) -> Finding:
+        replay_boards.attach(spec, [finding], progress=shown)
+        _ruling_board(spec, finding, shown)
+        return finding
+
+    if len(todo) >= REPLAY_PARALLEL_FROM:  # the examples answered once, here, before the workers fork
+        replay_boards.warm(spec, todo)
+    done = fork_map(lambda i: one(todo[i], None), len(todo), least=REPLAY_PARALLEL_FROM)
+    if done is None:
+        done = [one(finding, progress) for finding in todo]
+    for finding, worked in zip(todo, done, strict=True):
+        if worked is not finding:  # worked out in a worker process: its copy comes back
+            finding.clear()
+            finding.update(worked)
 
 
 def _unboarded(finding: Finding) -> bool:

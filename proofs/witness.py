@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -69,13 +68,13 @@ from proofs.boards import (
     QueryDoc,
     Started,
     facts_key,
-    jobs,
     load_many,
     recording,
     situation,
     yaml_text,
 )
 from proofs.findings_cache import Parts
+from proofs.forking import fork_map
 from proofs.replay_deps import Call, entries_digest, recorded, still_hold
 from proofs.report import NO_CHANGE, Finding
 
@@ -180,31 +179,16 @@ def _rulesets(finding: Finding) -> list[str]:
 
 
 PARALLEL_FROM: Final = 8
-"""Findings to replay from which the work is shared among :func:`proofs.boards.jobs` worker processes."""
-_SHARED: list[tuple[Spec, list[Finding], dict[str, BoardTable]]] = []
-"""What forked workers replay from (set just before forking, as :mod:`proofs.boards` does)."""
+"""Findings to replay from which the work is shared among :func:`proofs.forking.jobs` worker processes."""
 
 
 def _witnesses(spec: Spec, todo: list[Finding], tables: dict[str, BoardTable]) -> list[tuple[Finding, list[Call]]]:
     """:func:`witness` for every finding, with the decision calls its replays made (:func:`recorded`).
 
-    In forked workers when there are many (each finding on its own). A finding's board depends only on the
-    spec, the finding and the tables, so where it is worked out does not change it.
+    In forked workers when there are many (:func:`proofs.forking.fork_map`).
     """
-    workers = min(jobs(), len(todo) // PARALLEL_FROM + 1)
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        _SHARED[:] = [(spec, todo, tables)]
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                parts = pool.map(_witness_share, [(first, workers) for first in range(workers)])
-        except (OSError, multiprocessing.ProcessError):
-            parts = None
-        finally:
-            _SHARED.clear()
-        if parts is not None:
-            done: dict[int, tuple[Finding, list[Call]]] = {i: f for part in parts for i, f in part}
-            return [done[i] for i in range(len(todo))]
-    return [_recorded_witness(spec, f, tables) for f in todo]
+    done = fork_map(lambda i: _recorded_witness(spec, todo[i], tables), len(todo), least=PARALLEL_FROM)
+    return done if done is not None else [_recorded_witness(spec, f, tables) for f in todo]
 
 
 def _recorded_witness(spec: Spec, finding: Finding, tables: Mapping[str, BoardTable]) -> tuple[Finding, list[Call]]:
@@ -212,13 +196,6 @@ def _recorded_witness(spec: Spec, finding: Finding, tables: Mapping[str, BoardTa
     with recorded() as calls:
         witness(spec, finding, [tables[rs] for rs in _rulesets(finding)])
     return finding, calls
-
-
-def _witness_share(job: tuple[int, int]) -> list[tuple[int, tuple[Finding, list[Call]]]]:
-    """One worker's share of the findings (every ``stride``-th from ``first``), with their boards."""
-    first, stride = job
-    spec, todo, tables = _SHARED[0]
-    return [(index, _recorded_witness(spec, todo[index], tables)) for index in range(first, len(todo), stride)]
 
 
 def witness(spec: Spec, finding: Finding, tables: list[BoardTable]) -> Finding:
