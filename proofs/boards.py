@@ -495,6 +495,8 @@ class BoardTable:
     entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
     indices: list[int] = field(default_factory=list)
     """Each board's index in the enumeration (the boards are kept in this order; empty: not known)."""
+    digests: dict[tuple[str, bool], str] = field(default_factory=dict, compare=False, repr=False)
+    """What :func:`proofs.replay_deps.entries_digest` worked out, by decision (the table is not changed after)."""
 
     def decisions(self) -> set[str]:
         """Decisions the engine evaluated on some board."""

@@ -88,14 +88,22 @@ def entries_digest(table: BoardTable, decision: str, *, places: bool) -> str:
     """A hash of a table's entries for one decision, with the boards they name (what a witness is chosen from).
 
     A table keeps its boards in the scan's order, so within one table their order is that of their indices in
-    the scan (hashed with them); ``places``: the boards' places in the table too (a witness chosen among the
-    boards of two tables compares places across them).
+    the scan; a board's index names the board (the code that generates it is part of the parts file's key),
+    and a table without indices gives the boards themselves. ``places``: the boards' places in the table too
+    (a witness chosen among the boards of two tables compares places across them). Kept per table.
     """
-    digest = hashlib.blake2b(digest_size=20)
-    digest.update(table.ruleset.encode())
-    for key, entry in sorted(table.entries.get(decision, {}).items()):
-        index = table.indices[entry.board] if table.indices else entry.board
-        place = entry.board if places or not table.indices else None
-        row = [key, entry.facts, index, place, table.boards[entry.board], entry.query, entry.outcome]
-        digest.update(json.dumps(row, sort_keys=True, ensure_ascii=False).encode())
-    return digest.hexdigest()
+    memo = (decision, places)
+    known = table.digests.get(memo)
+    if known is None:
+        rows = [
+            [key, entry.facts, entry.board if places else None, _board(table, entry.board), entry.query, entry.outcome]
+            for key, entry in sorted(table.entries.get(decision, {}).items())
+        ]
+        text = json.dumps([table.ruleset, rows], ensure_ascii=False)
+        known = table.digests[memo] = hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+    return known
+
+
+def _board(table: BoardTable, place: int) -> int | dict[str, Any]:
+    """The board at ``place``: its index in the scan, or the board itself when the table has no indices."""
+    return table.indices[place] if table.indices else table.boards[place]
