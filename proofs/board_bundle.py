@@ -16,8 +16,9 @@ the table nor the logs, and only when the bundle was made by this very code
 - the spec edited (its declarations unchanged): the logs are, and only the
   queries the edit changes are asked again (:func:`proofs.boards.rebuild`);
 - the engine's code edited: the bundle no longer fits and is not read; the
-  scan runs as before. ``scripts/board_data.py`` makes the bundles again and
-  ``--check`` (run by the tests) says when they are stale.
+  scan runs as before (``ADJUDICATOR_BOARD_DATA=0`` does the same on purpose).
+  ``scripts/board_data.py`` makes the bundles again and ``--check`` (run by
+  the tests) says when they are stale.
 
 A bundle is never trusted past its keys: the same checks guard it as guard the
 cache's own files, and the tests compare a seeded table with a scanned one.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Final
@@ -36,6 +38,8 @@ from proofs import board_logs, boards, decision_cache
 from proofs.board_logs import Logs
 
 FORMAT: Final = "adjudicator-board-bundle 1"
+DISABLE_ENV: Final = "ADJUDICATOR_BOARD_DATA"
+"""Set to ``0`` to leave the shipped scans unread (every table is scanned as if the engine had changed)."""
 FOLDER: Final = Path(__file__).resolve().parent / "board_data"
 """Where the bundles are: a data folder of the ``proofs`` package (in a checkout and in a wheel alike)."""
 
@@ -100,6 +104,8 @@ def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> bool:
     The logs are written when the bundle fits the code (:func:`fits`); the table too when the spec answers
     as it did (its :func:`proofs.boards.fingerprint`). True when something was written.
     """
+    if os.environ.get(DISABLE_ENV) == "0":
+        return False
     table_path, logs_path = boards.table_path(spec, ruleset, count), boards.logs_path(ruleset, count)
     if table_path.is_file() or logs_path.is_file():
         return False

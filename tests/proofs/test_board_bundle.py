@@ -128,3 +128,13 @@ def test_a_damaged_bundle_is_no_bundle(spec: Spec, bundled: Path, cache: Path) -
 def _packed(data: dict[str, object]) -> bytes:
     """A bundle's data written as a bundle."""
     return lzma.compress(json.dumps(data).encode("utf-8"))
+
+
+def test_the_bundles_can_be_left_unread(
+    spec: Spec, bundled: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ADJUDICATOR_BOARD_DATA=0`` seeds nothing (the timing of a scan from scratch)."""
+    monkeypatch.setenv(board_bundle.DISABLE_ENV, "0")
+    assert not board_bundle.seed(spec, RULESET, COUNT)
+    monkeypatch.delenv(board_bundle.DISABLE_ENV)
+    assert board_bundle.seed(spec, RULESET, COUNT)
