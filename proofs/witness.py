@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -354,18 +355,38 @@ def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> t
 
 
 def _texts(doc: Doc, query: QueryDoc, runs: Mapping[str, tuple[str, dict[str, str]]]) -> dict[str, str]:
-    """The board's situation file under each run: written once per game and readings, the ruleset line changed.
+    """The board's situation file under each run: written once per game, the ruleset line and readings changed.
 
-    Two rulesets of one game write the same file but for its ``ruleset:`` line (:func:`board_for`).
+    Two rulesets of one game write the same file but for its ``ruleset:`` line (:func:`board_for`); the
+    readings are the file's last block, written as the writer writes them (:func:`readings_block`).
     """
     texts: dict[str, str] = {}
-    written: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+    written: dict[str, str] = {}
     for label, (ruleset, readings) in runs.items():
-        key = (game_of(ruleset).id, tuple(sorted(readings.items())))
-        known = written.get(key)
-        texts[label] = board_for(known, ruleset) if known is not None else yaml_text(doc, ruleset, query, readings)
-        written.setdefault(key, texts[label])
+        block = readings_block(readings)
+        if block is None:
+            texts[label] = yaml_text(doc, ruleset, query, readings)
+            continue
+        game = game_of(ruleset).id
+        if game not in written:
+            written[game] = yaml_text(doc, ruleset, query)
+        texts[label] = board_for(written[game], ruleset) + block
     return texts
+
+
+_PLAIN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
+"""A rule id or reading name the YAML writer leaves unquoted (when it is not one of :data:`_WORDS`)."""
+_WORDS: Final = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n"})
+
+
+def readings_block(readings: Mapping[str, str]) -> str | None:
+    """A situation file's ``readings:`` block as the writer writes it; None for names it might quote."""
+    if not readings:
+        return ""
+    names = [*readings, *readings.values()]
+    if not all(_PLAIN.fullmatch(name) and name.lower() not in _WORDS for name in names):
+        return None
+    return "readings:\n" + "".join(f"  {rule}: {name}\n" for rule, name in readings.items())
 
 
 def _narrow(spec: Spec, table: BoardTable, entry: Entry, decision: str) -> QueryDoc:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from adjudicator.core.spec import load_spec
-from proofs import check, findings_cache, witness
+from proofs import boards, check, findings_cache, witness
 from proofs.replay_deps import recorded, still_hold
 from tests.conftest import ROOT
 
@@ -89,3 +89,24 @@ def test_recorded_calls_hold_until_an_answer_changes() -> None:
     gone = [list(call) for call in calls]
     gone[0][2] = "no.such.decision"
     assert not still_hold(spec, gone)
+
+
+def test_the_readings_block_is_the_one_the_writer_writes() -> None:
+    """Every reading of a Clix ruleset, appended as :func:`witness.readings_block` writes it, gives the writer's file."""
+    spec = load_spec.__wrapped__(ROOT / "spec")
+    checked = 0
+    for ruleset in ("horrorclix/2008", "horrorclix/1e", "heroclix/core"):
+        game = ruleset.split("/")[0]
+        doc, queries = next(
+            board for index in range(200) if (board := boards.generate(index, boards.BOARD_COUNT, game))[1]
+        )
+        plain = boards.yaml_text(doc, ruleset, queries[0])
+        for rule in spec.rules.values():
+            for name in rule.readings[ruleset].options if ruleset in rule.readings else ():
+                block = witness.readings_block({rule.id: name})
+                assert block is not None, (rule.id, name)
+                assert plain + block == boards.yaml_text(doc, ruleset, queries[0], {rule.id: name})
+                checked += 1
+    assert checked > 100
+    assert witness.readings_block({"HX.X": "yes"}) is None  # a word the writer might quote: written by the writer
+    assert witness.readings_block({}) == ""
