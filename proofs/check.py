@@ -422,6 +422,7 @@ def check_decision(
     gap = search(solver, z3.Not(side.decided))
     if gap.model is not None:
         finding = _finding(spec, side, "gap", model=gap.model, note=_gap_note(spec, side))
+        # levels, not optimisers: the next choice of readings solved in this context mostly repeats (nearest.py)
         finding["closest"] = closest(spec, side, facts.situation(gap.model))
         finding["citations"] = {side.label: merge_citations(*(r["citations"] for r in finding["closest"]))}
         findings.append(finding)

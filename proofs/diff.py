@@ -367,7 +367,7 @@ def compare(
         return [_finding(spec, side_a, side_b, model=None, kind=kind, note=note)]
     findings = []
     differ = disagree(side_a, side_b)
-    for _ in range(bound):
+    for index in range(bound):
         verdict = search(solver, differ)
         if verdict.status is Status.UNKNOWN:
             findings.append(_finding(spec, side_a, side_b, model=None, kind="unknown", note=verdict.note))
@@ -378,11 +378,8 @@ def compare(
         solver.add(differ, region)
         model, minimal = minimise(solver, side_a.facts.size(), verdict.model)
         solver.pop()
-        findings.append(
-            _finding(
-                spec, side_a, side_b, model=model, kind="diff", note="" if minimal else "witness not proven smallest"
-            )
-        )
+        note = "" if minimal else "witness not proven smallest"
+        findings.append(_finding(spec, side_a, side_b, model=model, kind="diff", note=note, last=index == bound - 1))
         solver.add(z3.Not(region))
     return findings
 
@@ -396,7 +393,10 @@ def _region(side_a: Side, side_b: Side, model: z3.ModelRef) -> z3.BoolRef:
     return z3.And(same)
 
 
-def _finding(spec: Spec, side_a: Side, side_b: Side, *, model: z3.ModelRef | None, kind: str, note: str) -> Finding:
+def _finding(
+    spec: Spec, side_a: Side, side_b: Side, *, model: z3.ModelRef | None, kind: str, note: str, last: bool = True
+) -> Finding:
+    """One finding of :func:`compare`; ``last`` when no search follows it in this context (:func:`closest`)."""
     finding: Finding = {
         "kind": kind,
         "decision": side_a.facts.decision.id,
@@ -411,7 +411,9 @@ def _finding(spec: Spec, side_a: Side, side_b: Side, *, model: z3.ModelRef | Non
             finding["answers"][side.label] = side.answer(model)
             finding["rules"][side.label] = fired_refs(spec, side, model)
             if finding["answers"][side.label] == "undecided":
-                finding.setdefault("closest", {})[side.label] = closest(spec, side, side.facts.situation(model))
+                finding.setdefault("closest", {})[side.label] = closest(
+                    spec, side, side.facts.situation(model), history=not last
+                )
     if note:
         finding["note"] = note
     return finding

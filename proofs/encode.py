@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import z3
 
@@ -68,7 +69,7 @@ class Facts:
             return z3.BoolVal(val=True)
         if isinstance(t, IntT):
             return z3.And(var >= t.lo, var <= t.hi)
-        return z3.Or([var == self.enum_index(v) for v in t.values])
+        return any_of([equal(var, z3.IntVal(self.enum_index(v))) for v in t.values])
 
     def decode(self, t: Type, raw: z3.ExprRef) -> Value:
         """A model value of type ``t`` as a Python value."""
@@ -123,6 +124,60 @@ def to_int(expr: z3.ExprRef) -> z3.IntNumRef:
     return expr
 
 
+def _array(parts: Sequence[z3.ExprRef]) -> Any:
+    """The C array of ``parts`` a Z3 constructor takes."""
+    array = (z3.Ast * len(parts))()
+    for index, part in enumerate(parts):
+        array[index] = part.as_ast()
+    return array
+
+
+def any_of(parts: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or(parts)`` of Z3 booleans: the very same term, made by Z3's own constructor.
+
+    z3py casts every argument first (a sort lookup and comparison each); an encoding makes thousands of
+    these terms, all of booleans already. Nothing else is made in Z3 (its context's history is the same).
+    """
+    ctx = parts[0].ctx if parts else z3.main_ctx()
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(parts), _array(parts)), ctx)
+
+
+def all_of(parts: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.And(parts)`` of Z3 booleans, made as :func:`any_of` makes ``z3.Or``."""
+    ctx = parts[0].ctx if parts else z3.main_ctx()
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(parts), _array(parts)), ctx)
+
+
+def negation(part: z3.BoolRef) -> z3.BoolRef:
+    """``z3.Not(part)`` of a Z3 boolean, made as :func:`any_of` makes ``z3.Or``."""
+    return z3.BoolRef(z3.Z3_mk_not(part.ctx.ref(), part.as_ast()), part.ctx)
+
+
+def equal(left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
+    """``left == right`` of two Z3 terms of one sort, made as :func:`any_of` makes ``z3.Or``.
+
+    Only where Python would call ``left.__eq__``: with ``right`` of a subclass of ``left``'s class (a numeral
+    against a variable) Python calls ``right.__eq__`` first, and z3py makes ``right == left``.
+    """
+    return z3.BoolRef(z3.Z3_mk_eq(left.ctx.ref(), left.as_ast(), right.as_ast()), left.ctx)
+
+
+def unequal(left: z3.ExprRef, right: z3.ExprRef) -> z3.BoolRef:
+    """``left != right`` of two Z3 terms of one sort (Z3's ``distinct``, as z3py makes it), made directly.
+
+    Only where Python would call ``left.__ne__`` (see :func:`equal`).
+    """
+    return z3.BoolRef(z3.Z3_mk_distinct(left.ctx.ref(), 2, _array([left, right])), left.ctx)
+
+
+def choice(cond: z3.BoolRef, then: z3.ExprRef, orelse: z3.ExprRef) -> z3.ExprRef:
+    """``z3.If(cond, then, orelse)`` of Z3 terms (the branches of one sort), made directly."""
+    ctx = cond.ctx
+    return z3.z3._to_expr_ref(  # noqa: SLF001 - z3py's own wrapper of a term by its sort
+        z3.Z3_mk_ite(ctx.ref(), cond.as_ast(), then.as_ast(), orelse.as_ast()), ctx
+    )
+
+
 def term(node: ast.Node, facts: Facts) -> z3.ExprRef:  # noqa: C901, PLR0911 - one branch per node kind
     """Compile a type-checked expression tree to a Z3 term over ``facts``."""
     if isinstance(node, ast.IntLit):
@@ -136,18 +191,18 @@ def term(node: ast.Node, facts: Facts) -> z3.ExprRef:  # noqa: C901, PLR0911 - o
     if isinstance(node, ast.Neg):
         return -term(node.operand, facts)
     if isinstance(node, ast.Not):
-        return z3.Not(term(node.operand, facts))
+        return negation(to_bool(term(node.operand, facts)))
     if isinstance(node, ast.Arith):
         return _arith(node.op, term(node.left, facts), term(node.right, facts))
     if isinstance(node, ast.Compare):
         return _compare(node.op, term(node.left, facts), term(node.right, facts))
     if isinstance(node, ast.BoolOp):
-        parts = [term(op, facts) for op in node.operands]
-        return z3.And(parts) if node.op == "and" else z3.Or(parts)
+        parts = [to_bool(term(op, facts)) for op in node.operands]
+        return all_of(parts) if node.op == "and" else any_of(parts)
     if isinstance(node, ast.In):
         item = term(node.item, facts)
-        hit = z3.Or([item == term(opt, facts) for opt in node.options])
-        return z3.Not(hit) if node.negated else hit
+        hit = any_of([to_bool(item == term(opt, facts)) for opt in node.options])
+        return negation(hit) if node.negated else hit
     if isinstance(node, ast.Call):
         return _call(node.func, [term(arg, facts) for arg in node.args])
     if isinstance(node, ast.IfElse):
@@ -252,13 +307,20 @@ class Side:
 def _overriders(spec: Spec, ruleset: str, chosen: Mapping[str, str]) -> dict[str, frozenset[str]]:
     """For every rule, the rules that override it (transitively) under the chosen readings.
 
-    The same relation the Python engine uses (``Engine.below``), inverted.
+    The same relation the Python engine uses (``Engine.below``), inverted; worked out once per ruleset and
+    readings in a loaded spec (kept in its memo: every decision and every side of a ruleset asks for it).
     """
+    memo = ("encode.overriders", ruleset, tuple(sorted(chosen.items())))
+    known = spec.memo.get(memo)
+    if isinstance(known, dict):
+        return known
     above: dict[str, set[str]] = {}
     for rule, beaten in spec.engine.below(ruleset, chosen).items():
         for other in beaten:
             above.setdefault(other, set()).add(rule)
-    return {rule: frozenset(rules) for rule, rules in above.items()}
+    inverted = {rule: frozenset(rules) for rule, rules in above.items()}
+    spec.remember(memo, inverted)
+    return inverted
 
 
 def candidates(spec: Spec, ruleset: str, decision: Decision) -> list[Rule]:
@@ -282,15 +344,17 @@ def encode(spec: Spec, ruleset: str, facts: Facts, readings: Mapping[str, str] |
             applies = to_bool(term(clause.when, facts)) if clause.when is not None else z3.BoolVal(val=True)
             arms.append(Arm(rule.id, view, clause, applies, term(clause.then, facts), rule.id == decision.default))
     normal = [a for a in arms if not a.is_default]
-    rule_applies = {r: z3.Or([a.applies for a in normal if a.rule == r]) for r in dict.fromkeys(a.rule for a in normal)}
+    rule_applies = {
+        r: any_of([a.applies for a in normal if a.rule == r]) for r in dict.fromkeys(a.rule for a in normal)
+    }
     above = _overriders(spec, ruleset, chosen)
-    any_normal = z3.Or([a.applies for a in normal])
+    any_normal = any_of([a.applies for a in normal])
     for arm in normal:
         beaten = [rule_applies[r] for r in sorted(above.get(arm.rule, frozenset())) if r in rule_applies]
-        arm.fires = z3.And(arm.applies, z3.Not(z3.Or(beaten)))
+        arm.fires = all_of([arm.applies, negation(any_of(beaten))])
     earlier: list[z3.BoolRef] = []
     for arm in (a for a in arms if a.is_default):
-        arm.fires = z3.And(z3.Not(any_normal), arm.applies, z3.Not(z3.Or(earlier)))
+        arm.fires = all_of([negation(any_normal), arm.applies, negation(any_of(earlier))])
         earlier.append(arm.applies)
     return _assemble(label or ruleset, ruleset, chosen, facts, arms)
 
@@ -300,16 +364,16 @@ def _assemble(label: str, ruleset: str, chosen: dict[str, str], facts: Facts, ar
     placeholder = z3.BoolVal(val=False) if isinstance(facts.decision.type, BoolT) else z3.IntVal(-1)
     value: z3.ExprRef = placeholder
     for arm in reversed(arms):
-        value = z3.If(arm.fires, arm.value, value)
+        value = choice(arm.fires, arm.value, value)
     normal = [a for a in arms if not a.is_default]
-    conflict = z3.Or([z3.And(a.fires, a.value != value) for a in normal])
-    decided = z3.Or([a.applies for a in arms]) if arms else z3.BoolVal(val=False)
+    conflict = any_of([all_of([a.fires, unequal(a.value, value)]) for a in normal])
+    decided = any_of([a.applies for a in arms]) if arms else z3.BoolVal(val=False)
     status = z3.If(conflict, CONFLICT, z3.If(decided, VALUED, UNDECIDED))
     indicators: dict[str, z3.BoolRef] = {}
     definitions: list[z3.BoolRef] = []
     for rule in dict.fromkeys(a.rule for a in arms):
         indicators[rule] = z3.Bool(f"{label}/{rule}")
-        definitions.append(indicators[rule] == z3.Or([a.fires for a in arms if a.rule == rule]))
+        definitions.append(equal(indicators[rule], any_of([a.fires for a in arms if a.rule == rule])))
     return Side(label, ruleset, chosen, facts, list(arms), indicators, definitions, decided, conflict, value, status)
 
 
