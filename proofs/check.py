@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -45,7 +44,7 @@ from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
 from proofs import ambiguity, decision_cache, findings_cache
 from proofs.encode import Facts, Side, encode
-from proofs.forking import fork_map
+from proofs.forking import fork_map, jobs
 from proofs.nearest import closest
 from proofs.report import Finding, label, merge_citations, rule_ref, show_situation
 from proofs.solver import Status, fresh_context, minimal_core, new_solver, search
@@ -379,11 +378,8 @@ def solve(
 
 
 def workers() -> int:
-    """Processes to solve in: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs (as the board scan); 1 in a daemon process."""
-    if multiprocessing.current_process().daemon:  # it may start no processes
-        return 1
-    env = os.environ.get("ADJUDICATOR_JOBS", "")
-    return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
+    """Processes to solve in (:func:`proofs.forking.jobs`)."""
+    return jobs()
 
 
 def _in_pool(spec: Spec, ruleset: str, missing: Plan) -> dict[Part, list[Finding]]:

@@ -32,6 +32,7 @@ board shows (``no query answer changes``), then textual ones.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ from adjudicator.core.model import Decision
 from adjudicator.core.spec import Spec
 from proofs import decision_cache, findings_cache
 from proofs.encode import Facts, Side, disagree, encode, term, to_bool
+from proofs.forking import fork_map
 from proofs.nearest import closest
 from proofs.report import (
     NO_CHANGE,
@@ -60,6 +62,8 @@ if TYPE_CHECKING:
     from proofs.boards import Started
 
 DIFFS_PER_DECISION = 8
+PARALLEL_FROM = 16
+"""Decisions to solve from which they are shared among :func:`proofs.forking.jobs` worker processes."""
 Progress = Callable[[str], None] | None
 
 
@@ -84,12 +88,7 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
 
 def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
     parts = findings_cache.Parts("diff", [a, b])
-    findings: list[Finding] = []
-    for decision, other in shared(spec, a, b):
-        key = part_key(spec, a, b, decision, other)
-        if progress and not parts.has(key):
-            progress(f"diff {a} {b} {decision.id}")
-        findings += parts.get(key, partial(solve_part, spec, a, b, decision, other))
+    findings = _solved(spec, a, b, parts, progress, parallel=started is None)
     for finding in findings:
         _counterparts(spec, finding)
     findings += textual(spec, a, b, findings)
@@ -114,6 +113,33 @@ def _run(spec: Spec, a: str, b: str, progress: Progress, started: Started | None
             finding.pop("board_note", None)
         findings += found
     return ordered(findings)
+
+
+def _solved(
+    spec: Spec, a: str, b: str, parts: findings_cache.Parts, progress: Progress, *, parallel: bool
+) -> list[Finding]:
+    """Every shared decision's disagreements: kept ones from ``parts``, the others solved.
+
+    With ``parallel`` (no board scan holds the workers) and enough to solve, in forked worker processes: each
+    part is solved in its own fresh Z3 context, so its findings are those of a serial run.
+    """
+    todo = [(decision, other, part_key(spec, a, b, decision, other)) for decision, other in shared(spec, a, b)]
+    missing = [(decision, other, key) for decision, other, key in todo if not parts.has(key)]
+
+    def solve_text(i: int) -> str:
+        return json.dumps(solve_part(spec, a, b, missing[i][0], missing[i][1]))
+
+    texts = fork_map(solve_text, len(missing), least=PARALLEL_FROM) if parallel else None
+    computed = {key: text for (_, _, key), text in zip(missing, texts or [], strict=False)}
+    findings: list[Finding] = []
+    for decision, other, key in todo:
+        if key in computed:
+            findings += parts.add(key, json.loads(computed[key]))
+            continue
+        if progress and not parts.has(key):
+            progress(f"diff {a} {b} {decision.id}")
+        findings += parts.get(key, partial(solve_part, spec, a, b, decision, other))
+    return findings
 
 
 def _ruled(spec: Spec, findings: list[Finding]) -> list[Finding]:

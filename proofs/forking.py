@@ -20,7 +20,12 @@ _WORK: list[Callable[[int], Any]] = []
 
 
 def jobs() -> int:
-    """Worker processes for parallel work: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs."""
+    """Worker processes for parallel work: ``$ADJUDICATOR_JOBS``, else up to 2 CPUs; 1 in a daemon process.
+
+    A daemon process (a worker of the web server's pool) may start no processes of its own.
+    """
+    if multiprocessing.current_process().daemon:
+        return 1
     env = os.environ.get("ADJUDICATOR_JOBS", "")
     return max(1, int(env)) if env.isdigit() else min(2, os.cpu_count() or 1)
 
