@@ -20,6 +20,10 @@ the table nor the logs, and only when the bundle was made by this very code
   ``scripts/board_data.py`` makes the bundles again and ``--check`` (run by
   the tests) says when they are stale.
 
+``check``, ``diff`` and ``witness`` ask for tables through :func:`start`,
+:func:`load_many` and :func:`load`, which seed the cache first (the scan
+module itself knows nothing of bundles).
+
 A bundle is never trusted past its keys: the same checks guard it as guard the
 cache's own files, and the tests compare a seeded table with a scanned one.
 """
@@ -29,6 +33,7 @@ from __future__ import annotations
 import json
 import lzma
 import os
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Final
@@ -120,6 +125,37 @@ def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> bool:
         with suppress(KeyError, TypeError, ValueError):
             boards.store(table_path, ruleset, boards.BoardTable.from_json(data["table"]))
     return True
+
+
+def seeded(spec: Spec, rulesets: Sequence[str], count: int = boards.BOARD_COUNT) -> None:
+    """:func:`seed` for every ruleset with boards (the shipped scans are of the full enumeration only)."""
+    if count == boards.BOARD_COUNT:
+        for ruleset in dict.fromkeys(rulesets):
+            if boards.has_boards(ruleset):
+                seed(spec, ruleset, count)
+
+
+def start(spec: Spec, rulesets: Sequence[str], count: int = boards.BOARD_COUNT) -> boards.Started | None:
+    """:func:`proofs.boards.start` once the shipped scans are in the cache: what ``check`` and ``diff`` call."""
+    seeded(spec, rulesets, count)
+    return boards.start(spec, rulesets, count)
+
+
+def load_many(
+    spec: Spec,
+    rulesets: Sequence[str],
+    count: int = boards.BOARD_COUNT,
+    progress: Callable[[str], None] | None = None,
+    started: boards.Started | None = None,
+) -> dict[str, boards.BoardTable]:
+    """:func:`proofs.boards.load_many` once the shipped scans are in the cache."""
+    seeded(spec, rulesets, count)
+    return boards.load_many(spec, rulesets, count, progress, started)
+
+
+def load(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> boards.BoardTable:
+    """:func:`proofs.boards.load` once the shipped scan is in the cache."""
+    return load_many(spec, (ruleset,), count)[ruleset]
 
 
 def stale(spec: Spec, rulesets: list[str], count: int = boards.BOARD_COUNT) -> list[str]:

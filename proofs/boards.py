@@ -688,7 +688,6 @@ def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Star
     one worker or no ``fork``. The caller must :meth:`Started.close` it (:func:`load_many` does, when it
     reads it).
     """
-    seeded(spec, rulesets, count)
     missing = tuple(
         rs
         for rs in dict.fromkeys(rulesets)
@@ -1007,7 +1006,6 @@ def load_many(
 ) -> dict[str, BoardTable]:
     """The tables of ``rulesets``: cached ones read, the others built together (``started``: see :func:`start`)."""
     tables: dict[str, BoardTable] = {}
-    seeded(spec, rulesets, count)
     for ruleset in dict.fromkeys(rulesets):
         path = table_path(spec, ruleset, count)
         if path.is_file():
@@ -1026,17 +1024,6 @@ def load_many(
         for ruleset, (table, logs) in _build(spec, group, count, progress, started).items():
             tables[ruleset] = _stored(spec, ruleset, count, table, logs)
     return {rs: tables[rs] for rs in rulesets}
-
-
-def seeded(spec: Spec, rulesets: Sequence[str], count: int) -> None:
-    """Copy the shipped scan of each ruleset into the cache where the cache has none (:mod:`proofs.board_bundle`)."""
-    if count != BOARD_COUNT:
-        return
-    from proofs import board_bundle  # noqa: PLC0415 - it imports this module
-
-    for ruleset in dict.fromkeys(rulesets):
-        if has_boards(ruleset):
-            board_bundle.seed(spec, ruleset, count)
 
 
 def _stored(spec: Spec, ruleset: str, count: int, table: BoardTable, logs: Sequence[Logs]) -> BoardTable:

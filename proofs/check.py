@@ -73,7 +73,7 @@ def run(spec: Spec, ruleset: str, *, progress: Progress = None, boards: bool = T
 
 def _start_boards(spec: Spec, rulesets: list[str]) -> Started | None:
     """Begin the witness-board scan of ``rulesets`` in the background (it runs while the solver does)."""
-    from proofs.boards import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
+    from proofs.board_bundle import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
     return start(spec, rulesets)
 

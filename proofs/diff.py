@@ -76,7 +76,7 @@ def run(spec: Spec, a: str, b: str, *, progress: Progress = None, boards: bool =
     fresh_context()
     started = None
     if boards:
-        from proofs.boards import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
+        from proofs.board_bundle import start  # noqa: PLC0415 - the engine's queries only when boards are wanted
 
         started = start(spec, [parse_side(a)[0], parse_side(b)[0]])
     try:

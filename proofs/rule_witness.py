@@ -200,7 +200,7 @@ def _asks(spec: Spec, board: Board, decision: str) -> bool:
 def _from_table(
     spec: Spec, rule_id: str, ruleset: str, wanted: list[str], met: set[str]
 ) -> Iterator[tuple[dict[str, Any], str]]:
-    from proofs.boards import load  # noqa: PLC0415 - same
+    from proofs.board_bundle import load  # noqa: PLC0415 - same
 
     kept = _TABLES.get(ruleset)
     if kept is None or kept[0] is not spec:

@@ -59,6 +59,7 @@ from adjudicator.core.spec import Spec
 from adjudicator.games import game_of
 from adjudicator.games.clix.model import Situation
 from adjudicator.judge import answer, load_situation, text_picture
+from proofs.board_bundle import load_many
 from proofs.board_logs import declared_digest
 from proofs.boards import (
     MAX_SIZE,
@@ -69,7 +70,6 @@ from proofs.boards import (
     QueryDoc,
     Started,
     facts_key,
-    load_many,
     recording,
     situation,
     yaml_text,
