@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.games.clix.model import MapObject, ReachQuery, Situation
 from adjudicator.games.clix.movement import Search, plan
 from adjudicator.games.clix.movement_facts import moved
 from adjudicator.games.clix.table import Table
@@ -22,6 +22,7 @@ from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.base import Space
 from adjudicator.spaces.square import KIND
 from adjudicator.spaces.square.board import Board
+from tests.movement_boards import free_squares, random_monster
 from tests.strategies import boards
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
@@ -30,28 +31,10 @@ RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
 def _situation(board: Space, seed: int, ruleset: str, pieces: int = 8) -> Situation | None:
     """Monsters of two players (some flying or swimming, some side by side) on ``board``; None if it is too small."""
     rng = random.Random(seed)  # noqa: S311 - a reproducible test board, nothing secret
-    free = [sq for sq in board.spaces() if str(board.terrain_at(sq)) != "blocking"]
+    free = free_squares(rng, board)
     if len(free) < 3:
         return None
-    rng.shuffle(free)
-    found = []
-    for i in range(min(pieces, len(free) - 1)):
-        move = rng.choice(["foot", "foot", "flight", "swim"])
-        found.append(
-            Piece(
-                id=f"m{i}",
-                type="monster",
-                at=(free.pop(),),
-                speed=rng.randint(2, 9),
-                player=1 + rng.randrange(2),
-                attack=9,
-                defense=16,
-                damage=2,
-                range=4,
-                move=move,  # type: ignore[arg-type]
-                flight=rng.choice(["hovering", "soaring"]) if move == "flight" else None,
-            )
-        )
+    found = [random_monster(rng, i, free.pop(), (2, 9), None, soaring=True) for i in range(min(pieces, len(free) - 1))]
     objects = (MapObject(rng.choice(["tombstone", "tree"]), free.pop()),)
     return Situation(
         ruleset, "outdoor", board, tuple(found), ReachQuery("m0"), objects=objects, game=clix_game(ruleset)

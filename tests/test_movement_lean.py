@@ -13,13 +13,13 @@ import random
 import pytest
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.games.clix.model import MapObject, ReachQuery, Situation
 from adjudicator.games.clix.movement import Search, plan
 from adjudicator.games.clix.movement_facts import board_steps
 from adjudicator.games.clix.queries import reach
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
-from adjudicator.spaces.square import KIND
+from tests.movement_boards import free_squares, random_map, random_monster
 
 RULESETS = ("horrorclix/2008", "heroclix/core")
 
@@ -27,32 +27,9 @@ RULESETS = ("horrorclix/2008", "heroclix/core")
 def _situation(seed: int, ruleset: str, size: int = 14, pieces: int = 10) -> Situation:
     """A random outdoor map with walls and monsters of two players (some flying, some swimming)."""
     rng = random.Random(seed)  # noqa: S311 - a reproducible test board, nothing secret
-    rows = ["".join(rng.choices(".h~#", weights=[70, 16, 7, 7])[0] for _ in range(size)) for _ in range(size)]
-    walls = []
-    for _ in range(size // 2):
-        c, r = rng.randrange(size - 1), rng.randrange(size)
-        walls.append(((c, r), (c + 1, r)))
-    board = KIND.build(rows, walls=walls)
-    free = [sq for sq in board.squares() if str(board.terrain[sq]) != "blocking"]
-    rng.shuffle(free)
-    found = []
-    for i in range(pieces):
-        move = rng.choice(["foot", "foot", "flight", "swim"])
-        found.append(
-            Piece(
-                id=f"m{i}",
-                type="monster",
-                at=(free.pop(),),
-                speed=rng.randint(3, 10),
-                player=1 + i % 2,
-                attack=9,
-                defense=16,
-                damage=2,
-                range=4,
-                move=move,  # type: ignore[arg-type]
-                flight=rng.choice(["hovering", "soaring"]) if move == "flight" else None,
-            )
-        )
+    board = random_map(rng, size, size // 2)
+    free = free_squares(rng, board)
+    found = [random_monster(rng, i, free.pop(), (3, 10), 1 + i % 2, soaring=True) for i in range(pieces)]
     objects = (MapObject("tombstone", free.pop()),)
     return Situation(
         ruleset, "outdoor", board, tuple(found), ReachQuery("m0"), objects=objects, game=clix_game(ruleset)

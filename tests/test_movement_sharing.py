@@ -10,12 +10,13 @@ import random
 import pytest
 
 from adjudicator.core.spec import load_spec
-from adjudicator.games.clix.model import MapObject, Piece, ReachQuery, Situation
+from adjudicator.games.clix.model import MapObject, ReachQuery, Situation
 from adjudicator.games.clix.movement import plan
 from adjudicator.games.clix.movement_facts import board_steps
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.square import KIND
+from tests.movement_boards import free_squares, random_map, random_monster
 
 ROWS = ["..h.", ".#..", "~..h", "...."]
 
@@ -36,29 +37,9 @@ def test_an_equal_board_shares_its_step_tables() -> None:
 def situation(seed: int, size: int = 10, pieces: int = 14) -> Situation:
     """A random outdoor map with monsters of two players, some flying or swimming, some side by side."""
     rng = random.Random(seed)  # noqa: S311 - a reproducible test board, nothing secret
-    rows = ["".join(rng.choices(".h~#", weights=[70, 16, 7, 7])[0] for _ in range(size)) for _ in range(size)]
-    walls = [((c, r), (c + 1, r)) for c, r in ((rng.randrange(size - 1), rng.randrange(size)) for _ in range(4))]
-    board = KIND.build(rows, walls=walls)
-    free = [sq for sq in board.spaces() if board.terrain_at(sq) != "blocking"]
-    rng.shuffle(free)
-    found = []
-    for i in range(pieces):
-        move = rng.choice(["foot", "foot", "flight", "swim"])
-        found.append(
-            Piece(
-                id=f"m{i}",
-                type="monster",
-                at=(free.pop(),),
-                speed=rng.randint(3, 8),
-                player=1 + i % 2,
-                attack=9,
-                defense=16,
-                damage=2,
-                range=4,
-                move=move,  # type: ignore[arg-type]
-                flight="hovering" if move == "flight" else None,
-            )
-        )
+    board = random_map(rng, size, 4)
+    free = free_squares(rng, board)
+    found = [random_monster(rng, i, free.pop(), (3, 8), 1 + i % 2, soaring=False) for i in range(pieces)]
     objects = (MapObject("tombstone", free.pop()),)
     ruleset = "horrorclix/2008"
     return Situation(

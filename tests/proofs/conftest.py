@@ -27,3 +27,11 @@ def bad_spec() -> Spec:
 def real_spec() -> Spec:
     """The project's spec."""
     return load_spec()
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty cache folder (``$ADJUDICATOR_CACHE``)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(folder))
+    return folder

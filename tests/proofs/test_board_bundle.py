@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.spec import Spec, load_spec_uncached
+from adjudicator.core.spec import Spec
 from proofs import board_bundle, board_logs, boards
 from tests.conftest import ROOT
 
@@ -19,18 +19,10 @@ COUNT = 40
 RULESET = "horrorclix/2008"
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private, empty cache folder."""
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ADJUDICATOR_CACHE", str(folder))
-    return folder
-
-
 @pytest.fixture(scope="module")
-def spec() -> Spec:
-    """The project's spec."""
-    return load_spec_uncached(ROOT / "spec")
+def spec(real_spec: Spec) -> Spec:
+    """The project's spec (the session's)."""
+    return real_spec
 
 
 @pytest.fixture(scope="module")

@@ -20,14 +20,6 @@ THRESHOLD = "when: die >= 4"
 """The break-away roll needed (both editions' rule): the edit makes it 5."""
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private, empty cache folder."""
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ADJUDICATOR_CACHE", str(folder))
-    return folder
-
-
 @pytest.fixture(scope="module")
 def spec() -> Spec:
     """The project's spec."""
