@@ -8,12 +8,13 @@ as released it is the same on every machine. ``proofs/board_data/`` holds, per
 ruleset with boards, one compressed JSON *bundle*: the scan's logs (every
 query's decision calls, :mod:`proofs.board_logs`) and its table.
 
-:func:`seed` copies a bundle into the cache folder when the cache has neither
-the table nor the logs, and only when the bundle was made by this very code
-(:func:`proofs.boards.code_fingerprint`, with the bounds). Then:
+:func:`seed` copies what the cache lacks into it, only when the bundle was
+made by this very code (:func:`proofs.boards.code_fingerprint`, with the
+bounds). Then:
 
-- the spec unchanged: the table is read as a cached one would be;
-- the spec edited (its declarations unchanged): the logs are, and only the
+- the spec unchanged: the table, as its cache file's very text (nothing is
+  parsed but the bundle's first line, its keys);
+- the spec edited (its declarations unchanged): the logs, and only the
   queries the edit changes are asked again (:func:`proofs.boards.rebuild`);
 - the engine's code edited: the bundle no longer fits and is not read; the
   scan runs as before (``ADJUDICATOR_BOARD_DATA=0`` does the same on purpose).
@@ -35,14 +36,16 @@ import lzma
 import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from adjudicator.core import resources
 from adjudicator.core.spec import Spec
 from proofs import board_logs, boards, decision_cache
 from proofs.board_logs import Logs
 
-FORMAT: Final = "adjudicator-board-bundle 1"
+FORMAT: Final = "adjudicator-board-bundle 2"
 DISABLE_ENV: Final = "ADJUDICATOR_BOARD_DATA"
 """Set to ``0`` to leave the shipped scans unread (every table is scanned as if the engine had changed)."""
 FOLDER: Final = Path(__file__).resolve().parent / "board_data"
@@ -54,9 +57,30 @@ def bundle_path(ruleset: str) -> Path:
     return FOLDER / f"{ruleset.replace('/', '-')}.json.xz"
 
 
+@dataclass(frozen=True)
+class Bundle:
+    """A bundle as read: its keys, the table as the cache file's text, and the logs (parsed when asked)."""
+
+    header: dict[str, Any]
+    table_text: str
+    """The table exactly as :func:`proofs.boards.store` writes it: seeding copies it, parsing nothing."""
+    logs_text: str
+
+    def logs(self) -> Logs:
+        """The logs, as the scan made them (calls as tuples, boards by index)."""
+        data = json.loads(self.logs_text)
+        logs = Logs()
+        logs.calls = [(str(d), dict(f), str(k), o) for d, f, k, o in data["calls"]]
+        logs.boards = {
+            int(i): (tuple(size), list(kinds), [list(q) for q in queries]) for i, size, kinds, queries in data["boards"]
+        }
+        logs.engine = dict(self.header["engine"])
+        return logs
+
+
 def make(spec: Spec, ruleset: str, table: boards.BoardTable, logs: Logs, count: int = boards.BOARD_COUNT) -> bytes:
-    """A bundle's bytes: the table and logs of a scan of ``ruleset`` under ``spec``, with the keys they fit."""
-    data: dict[str, Any] = {
+    """A bundle's bytes: three lines (keys, table, logs) of a scan of ``ruleset`` under ``spec``, compressed."""
+    header: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": ruleset,
         "count": count,
@@ -64,39 +88,27 @@ def make(spec: Spec, ruleset: str, table: boards.BoardTable, logs: Logs, count: 
         "table_key": boards.fingerprint(spec, ruleset, count),
         "declared": board_logs.declared_digest(spec, ruleset),
         "engine": decision_cache.engine_keys(spec, ruleset),
-        "calls": [list(call) for call in logs.calls],
-        "boards": [
-            [index, list(size), kinds, queries] for index, (size, kinds, queries) in sorted(logs.boards.items())
-        ],
-        "table": table.to_json(),
     }
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    calls = [list(call) for call in logs.calls]
+    kept = [[i, list(size), kinds, queries] for i, (size, kinds, queries) in sorted(logs.boards.items())]
+    logs_text = json.dumps({"calls": calls, "boards": kept}, ensure_ascii=False, separators=(",", ":"))
+    text = "\n".join([json.dumps(header), boards.table_text(table), logs_text])
     return lzma.compress(text.encode("utf-8"), preset=9)
 
 
-def read(path: Path) -> dict[str, Any] | None:
-    """A bundle's data, or None when it is missing, unreadable or of another format."""
+def read(path: Path) -> Bundle | None:
+    """A bundle, or None when it is missing, unreadable or of another format."""
     with suppress(OSError, ValueError, lzma.LZMAError):
-        data = json.loads(lzma.decompress(path.read_bytes()))
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            return data
+        header_text, table_text, logs_text = lzma.decompress(path.read_bytes()).decode("utf-8").split("\n", 2)
+        header = json.loads(header_text)
+        if isinstance(header, dict) and header.get("format") == FORMAT:
+            return Bundle(header, table_text, logs_text)
     return None
 
 
-def logs_of(data: dict[str, Any]) -> Logs:
-    """The logs a bundle holds, as the scan made them (calls as tuples, boards by index)."""
-    logs = Logs()
-    logs.calls = [(str(d), dict(f), str(k), o) for d, f, k, o in data["calls"]]
-    logs.boards = {
-        int(i): (tuple(size), list(kinds), [list(q) for q in queries]) for i, size, kinds, queries in data["boards"]
-    }
-    logs.engine = dict(data["engine"])
-    return logs
-
-
-def fits(data: dict[str, Any], ruleset: str, count: int) -> bool:
+def fits(header: dict[str, Any], ruleset: str, count: int) -> bool:
     """Whether a bundle was made by this code, for this ruleset and these bounds (its logs then apply)."""
-    return (data.get("ruleset"), data.get("count"), data.get("code")) == (
+    return (header.get("ruleset"), header.get("count"), header.get("code")) == (
         ruleset,
         count,
         boards.code_fingerprint(ruleset, count),
@@ -104,26 +116,36 @@ def fits(data: dict[str, Any], ruleset: str, count: int) -> bool:
 
 
 def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> bool:
-    """Copy the ruleset's bundle into the cache when the cache has neither its table nor its logs.
+    """Copy what the cache lacks of the ruleset's bundle into it, when the bundle fits the code (:func:`fits`).
 
-    The logs are written when the bundle fits the code (:func:`fits`); the table too when the spec answers
-    as it did (its :func:`proofs.boards.fingerprint`). True when something was written.
+    The table when the spec answers as it did (its :func:`proofs.boards.fingerprint`), else the logs (the
+    table is then rebuilt from them, :func:`proofs.boards.rebuild`); nothing when the cache has the table, or
+    has logs of its own. True when something was written.
     """
     if os.environ.get(DISABLE_ENV) == "0":
         return False
     table_path, logs_path = boards.table_path(spec, ruleset, count), boards.logs_path(ruleset, count)
-    if table_path.is_file() or logs_path.is_file():
+    if table_path.is_file():
         return False
-    data = read(bundle_path(ruleset))
-    if data is None or not fits(data, ruleset, count):
+    bundle = read(bundle_path(ruleset))
+    if bundle is None or not fits(bundle.header, ruleset, count):
         return False
     slug = ruleset.replace("/", "-")
-    logs = logs_of(data)
-    what = (ruleset, count, str(data["declared"]))
-    board_logs.write(logs_path, [logs], what, f"witness-logs-{slug}-*.pickle", logs.engine)
-    if data.get("table_key") == boards.fingerprint(spec, ruleset, count):
-        with suppress(KeyError, TypeError, ValueError):
-            boards.store(table_path, ruleset, boards.BoardTable.from_json(data["table"]))
+    if bundle.header.get("table_key") == boards.fingerprint(spec, ruleset, count):
+        stale = f"witness-boards-{slug}-*.json"
+        return resources.write_atomically(table_path, bundle.table_text.encode("utf-8"), stale=stale)
+    return not logs_path.is_file() and _seed_logs(bundle, ruleset, count, logs_path)
+
+
+def _seed_logs(bundle: Bundle, ruleset: str, count: int, path: Path) -> bool:
+    """Write a bundle's logs to the cache as the scan writes its own; False when they cannot be read."""
+    try:
+        logs = bundle.logs()
+        what = (ruleset, count, str(bundle.header["declared"]))
+    except (KeyError, TypeError, ValueError):
+        return False
+    slug = ruleset.replace("/", "-")
+    board_logs.write(path, [logs], what, f"witness-logs-{slug}-*.pickle", logs.engine)
     return True
 
 
@@ -162,11 +184,11 @@ def stale(spec: Spec, rulesets: list[str], count: int = boards.BOARD_COUNT) -> l
     """What is wrong with the shipped bundles for the code and spec as they are (empty: all current)."""
     out = []
     for ruleset in rulesets:
-        data = read(bundle_path(ruleset))
-        if data is None:
+        bundle = read(bundle_path(ruleset))
+        if bundle is None:
             out.append(f"{ruleset}: no bundle at {bundle_path(ruleset)}")
-        elif not fits(data, ruleset, count):
+        elif not fits(bundle.header, ruleset, count):
             out.append(f"{ruleset}: made by other code (the engine changed since)")
-        elif data.get("table_key") != boards.fingerprint(spec, ruleset, count):
+        elif bundle.header.get("table_key") != boards.fingerprint(spec, ruleset, count):
             out.append(f"{ruleset}: made under another spec (its rules answer differently now)")
     return out

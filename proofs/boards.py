@@ -1154,10 +1154,15 @@ def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> No
             vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
 
 
+def table_text(table: BoardTable) -> str:
+    """A table as its cache file holds it (what :func:`load_many` reads back)."""
+    return json.dumps(table.to_json())
+
+
 def store(path: Path, ruleset: str, table: BoardTable) -> None:
     """Write a table to the cache (atomically), removing the ruleset's stale tables."""
     slug = ruleset.replace("/", "-")
-    resources.write_atomically(path, json.dumps(table.to_json()).encode("utf-8"), stale=f"witness-boards-{slug}-*.json")
+    resources.write_atomically(path, table_text(table).encode("utf-8"), stale=f"witness-boards-{slug}-*.json")
 
 
 def invariant_breaks(spec: Spec, table: BoardTable) -> list[tuple[str, str, Entry]]:
