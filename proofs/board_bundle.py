@@ -96,8 +96,25 @@ def make(spec: Spec, ruleset: str, table: boards.BoardTable, logs: Logs, count: 
     return lzma.compress(text.encode("utf-8"), preset=9)
 
 
+_READ: dict[Path, tuple[tuple[int, int], Bundle | None]] = {}
+"""The bundles read in this process, by path, with the size and time they had (``start`` and ``load_many`` of
+one run both seed: the second finds the bundle read)."""
+
+
 def read(path: Path) -> Bundle | None:
     """A bundle, or None when it is missing, unreadable or of another format."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    seen = (stat.st_size, stat.st_mtime_ns)
+    known = _READ.get(path)
+    if known is None or known[0] != seen:
+        known = _READ[path] = (seen, _read(path))
+    return known[1]
+
+
+def _read(path: Path) -> Bundle | None:
     with suppress(OSError, ValueError, lzma.LZMAError):
         header_text, table_text, logs_text = lzma.decompress(path.read_bytes()).decode("utf-8").split("\n", 2)
         header = json.loads(header_text)

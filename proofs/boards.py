@@ -113,10 +113,12 @@ def outcome_of(result: Result) -> Outcome:
     return "undecided" if result.status == "undecided" else result.value
 
 
-def outcome_now(spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value]) -> Outcome:
-    """What a decision comes to under ``ruleset`` for facts as declared: its :func:`outcome_of`, or ``"conflict"``."""
+def outcome_now(
+    spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value], readings: Mapping[str, str] | None = None
+) -> Outcome:
+    """What a decision comes to under ``ruleset`` and ``readings`` for facts as declared (or ``"conflict"``)."""
     try:
-        return outcome_of(spec.decide(ruleset, decision, facts))
+        return outcome_of(spec.decide(ruleset, decision, facts, readings))
     except RuleConflict:
         return "conflict"
 

@@ -362,9 +362,9 @@ def solve(
     keys = {part: part_key(spec, ruleset, part, variants) for part, variants in todo}
     missing = [(part, variants) for part, variants in todo if not parts.has(keys[part])]
     computed: dict[Part, list[Finding]] = {}
-    if parallel and len(missing) >= PARALLEL_MIN and workers() > 1:
+    if parallel and len(missing) >= PARALLEL_MIN and jobs() > 1:
         if progress:
-            progress(f"check {ruleset}: solving {len(missing)} parts in {workers()} processes")
+            progress(f"check {ruleset}: solving {len(missing)} parts in {jobs()} processes")
         computed = _in_pool(spec, ruleset, missing)
     out: dict[Part, list[Finding]] = {}
     for part, variants in todo:
@@ -377,18 +377,13 @@ def solve(
     return out
 
 
-def workers() -> int:
-    """Processes to solve in (:func:`proofs.forking.jobs`)."""
-    return jobs()
-
-
 def _in_pool(spec: Spec, ruleset: str, missing: Plan) -> dict[Part, list[Finding]]:
     """The parts solved in forked workers (empty when no worker can be started: then they are solved here)."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return {}
     _WORKER[:] = [(spec, ruleset, missing)]
     try:
-        with multiprocessing.get_context("fork").Pool(workers()) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs()) as pool:
             texts = pool.map(_solve_in_worker, range(len(missing)), chunksize=1)
     except (OSError, multiprocessing.ProcessError):
         return {}

@@ -24,7 +24,7 @@ from adjudicator.core.engine import Result, RuleConflict
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
 from adjudicator.games.clix.table import Table
-from proofs.boards import BoardTable, Outcome, facts_key, outcome_of, same_outcome
+from proofs.boards import BoardTable, Outcome, facts_key, outcome_now, outcome_of, same_outcome
 
 Call = list[Any]
 """One distinct decision call: ruleset, readings (``{rule: reading}``), decision, facts as declared, outcome."""
@@ -60,14 +60,11 @@ def recorded() -> Iterator[list[Call]]:
 def outcome_under(
     spec: Spec, ruleset: str, decision: str, facts: Mapping[str, Value], readings: Mapping[str, str]
 ) -> Outcome:
-    """What a decision comes to under a ruleset and readings: its value, ``"undecided"`` or ``"conflict"``."""
+    """:func:`proofs.boards.outcome_now` under readings, kept in the spec's memo (replays repeat their calls)."""
     memo = ("replay_deps.outcome", ruleset, tuple(sorted(readings.items())), decision, facts_key(facts))
     known = spec.memo.get(memo, memo)
     if known is memo:
-        try:
-            known = outcome_of(spec.decide(ruleset, decision, facts, readings))
-        except RuleConflict:
-            known = "conflict"
+        known = outcome_now(spec, ruleset, decision, facts, readings)
         spec.remember(memo, known)
     return known  # type: ignore[return-value]
 
