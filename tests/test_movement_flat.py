@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.core.spec import load_spec
 from adjudicator.games.clix.model import MapObject, ReachQuery, Situation
 from adjudicator.games.clix.movement import Search, plan
-from adjudicator.games.clix.movement_facts import moved
+from adjudicator.games.clix.movement_facts import PAIR_LIMIT, PAIR_NUMBERS, key_index, moved, pair_key
 from adjudicator.games.clix.table import Table
 from adjudicator.games.clix.variant import clix_game
 from adjudicator.spaces.base import Space
@@ -26,6 +26,7 @@ from tests.movement_boards import free_squares, random_monster
 from tests.strategies import boards
 
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core")
+LEVELS = ("none", "by_stairs", "without_stairs")
 
 
 def _situation(board: Space, seed: int, ruleset: str, pieces: int = 8) -> Situation | None:
@@ -174,3 +175,29 @@ def test_one_piece_moved_on_a_larger_map(seed: int) -> None:
             continue
         table = moved(table, piece.id, (rng.choice(beside),))
         assert _moves(table) == _moves(Table(spec, table.situation))
+
+
+@given(index=st.integers(0, 1 << 20), bits=st.integers(0, 15), walls=st.booleans(), level=st.sampled_from(LEVELS))
+def test_a_landing_key_names_its_square(index: int, bits: int, walls: bool, level: str) -> None:
+    """A step's landing key gives back the number of the square it enters, for a plain step and any other."""
+    plain = index * 16 + bits
+    assert key_index(plain) == index
+    pair = (walls, not walls, False, False, level, False, False)
+    key = pair_key(plain, pair)
+    assert key < -1
+    assert key_index(key) == index
+    assert (-2 - key) & 255 == PAIR_NUMBERS[pair]  # the pair part's number, which the search's outcome store keys on
+    assert (-2 - key) >> 8 & 15 == bits
+
+
+def test_the_pair_parts_a_key_can_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pair parts numbered up to the limit get keys of their own; the one past it gets -1 (never kept)."""
+    numbers = {(False, False, False, False, f"part{n}", False, False): n for n in range(PAIR_LIMIT - 1)}
+    monkeypatch.setattr("adjudicator.games.clix.movement_facts.PAIR_NUMBERS", numbers)
+    last = pair_key(5 * 16 + 3, (True, False, False, False, "none", False, False))  # numbered limit - 1
+    assert last < -1
+    assert key_index(last) == 5
+    assert (-2 - last) & 255 == PAIR_LIMIT - 1
+    assert pair_key(5 * 16 + 3, (True, True, False, False, "none", False, False)) == -1  # numbered limit
+    assert pair_key(5 * 16 + 3, (True, True, True, False, "none", False, False)) == -1  # and past it
+    assert key_index(-1) == -1

@@ -309,9 +309,9 @@ class Search:
         flat_lands = facts.flat_lands
         own, near_own = facts.own, facts.near_own
         class_of, square_class = facts._class_of, facts.square_class  # noqa: SLF001 - read in the hot loop
-        stays = facts.flat_stays
+        stays, refused = facts.flat_stays, self.refused
         by_mode: dict[int, _ModeTables] = {}
-        made = steps.flat_made
+        made, made_keys = steps.flat_made, steps.flat_keys
         first = steps.index(self.start[0]) << 6 | FLIGHTS.index(self.start[1]) << 4
         best: dict[int, int] = {first: 0}
         stops: dict[int, Result] = {}
@@ -335,12 +335,11 @@ class Search:
                 square = numbered[code >> 6]
                 if f and k < MAX_MODE_CHANGES and budgets[k + 1] >= d:  # change flight mode on the spot
                     other = FLIGHTS[3 - f]
-                    here = code >> 6 << 2 | (3 - f)  # the square and the mode changed to
-                    result = stays.get(here) if square not in own else None
+                    kind = class_of.get(square)
+                    here = (square_class(square) if kind is None else kind) << 2 | (3 - f)  # the parts and new mode
+                    result = stays.get(here)
                     if result is None:
-                        result = facts.decide("move.can_enter", facts.stay_vector(square, other))
-                        if square not in own:
-                            stays[here] = result
+                        result = stays[here] = facts.decide("move.can_enter", facts.stay_vector(square, other))
                     if result.value is True or (
                         result.value is None
                         and self._ok(result, f"{self.name(square)} (flight mode change to {other})")
@@ -364,39 +363,64 @@ class Search:
                     )
                 flight, lands, codes, outcomes = tables
                 mine = own if square in near_own else None  # a step back into a square the mover vacates
-                moves = False
-                for b, bi, key, pair, terrain in made.get(code >> 6) or flat_steps(code >> 6):
-                    # a plain step's outcome is kept by its key (-1 for any other step: never kept)
-                    hit = codes.get(key) if mine is None or b not in mine else None
-                    if hit is None:
-                        kind = outcome = None
-                        if key >= 0 and (mine is None or b not in mine):
-                            # another square of the same class, entered with the same terrain part and mode
-                            kind = class_of.get(b)
-                            kind = (square_class(b) if kind is None else kind) << 4 | key & 15
-                            outcome = outcomes.get(kind)
-                        if outcome is not None:
-                            hit = codes[key] = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome
-                        else:
-                            u = _new_state(State, (square, flight, k, False, -1, 0))
-                            landed = self._land(lands, u, b, pair, terrain, -1)
-                            hit = bi << 6 | mode | landed[3] if landed.__class__ is State else cast("Result", landed)
-                            if kind is not None and (lands.get(terrain) or _NO_LANDS).get(b) is landed:
-                                codes[key] = hit  # decided and kept
-                                outcomes[kind] = landed.stopped if isinstance(landed, State) else landed
+                here = code >> 6
+                steps_here = made.get(here) or flat_steps(here)
+                j = refusals = -1
+                for hit in (
+                    map(codes.get, made_keys[here])
+                    if mine is None  # a step back into a square the mover vacates is never kept by its key
+                    else [None if step[0] in mine else codes.get(step[2]) for step in steps_here]
+                ):
+                    j += 1
                     if hit.__class__ is not int:
-                        self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
-                        continue
-                    moves = True
+                        b, bi, key, pair, terrain = steps_here[j]
+                        if hit is None:  # not kept by its landing key yet
+                            private = mine is not None and b in mine
+                            kind = outcome = None
+                            if key != -1:
+                                # another square of the same class, entered by a step of the same parts and mode
+                                kind = class_of.get(b)
+                                kind = square_class(b) if kind is None else kind
+                                kind = (
+                                    kind << 4 | key & 15
+                                    if key >= 0
+                                    else ~((kind << 4 | (-2 - key) >> 8 & 15) << 8 | (-2 - key) & 255)
+                                )
+                                outcome = outcomes.get(kind)
+                            if outcome is not None:
+                                hit = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome  # noqa: PLW2901
+                                if not private:
+                                    codes[key] = hit
+                            else:
+                                u = _new_state(State, (square, flight, k, False, -1, 0))
+                                landed = self._land(lands, u, b, pair, terrain, -1)
+                                hit = (  # noqa: PLW2901 - the step's outcome, worked out
+                                    bi << 6 | mode | landed[3] if landed.__class__ is State else cast("Result", landed)
+                                )
+                                if kind is not None and (
+                                    (lands.get(terrain) or _NO_LANDS).get(b) is landed
+                                    if key >= 0 and not private
+                                    else self._decided(flight, b, pair, terrain, landed)
+                                ):  # decided and kept
+                                    if not private:
+                                        codes[key] = hit
+                                    outcomes[kind] = landed.stopped if isinstance(landed, State) else landed
+                        if hit.__class__ is not int:
+                            seen = refused.get(b)
+                            if seen is None or seen[0] >= d:  # else one met with fewer steps stands
+                                self._refuse(d, square, b, cast("Result", hit), flight=flight, pair=pair)
+                            refusals += 1
+                            continue
                     if k and prune and (best.get(hit - 2, _FAR) <= d1 or (k > 1 and _covered(best, hit, k, d1))):
                         continue  # a state with fewer mode changes and no more steps covers it
                     if hit not in best:  # (breadth first: a state met before took no more steps)
                         best[hit] = d1
                         if hit & 1:  # a stopped state goes no further: not queued
-                            stops[hit] = self._stop(flight, b, terrain)
+                            step = steps_here[j]
+                            stops[hit] = self._stop(flight, step[0], step[4])
                         else:
                             later.append(hit)
-                if moves:
+                if refusals < j:  # some legal step leaves it
                     moved.append(code)
             level = later
             d = d1
@@ -540,6 +564,16 @@ class Search:
                 landed[b] = halt
         return landing
 
+    def _decided(self, flight: str, b: SpaceId, pair: Vector, terrain: Vector, landed: State | Result) -> bool:
+        """Whether :meth:`_land` decided a step that is not plain (it keeps a plain one in its ``lands`` when so).
+
+        A refused step is decided when ``move.can_enter`` says no; one entered, when it says yes and
+        ``move.must_stop`` is decided (both kept by vector: asked again, they are not decided again).
+        """
+        if landed.__class__ is not State:
+            return cast("Result", landed).value is False
+        return self._enter(flight, b, pair).value is True and self._stop(flight, b, terrain).value is not None
+
     def _enter(self, flight: str, b: SpaceId, pair: Vector) -> Result:
         """``move.can_enter`` for a step into ``b`` with pair part ``pair`` (a plain step's kept by square part)."""
         facts = self.facts
@@ -672,22 +706,21 @@ class Search:
         numbered, budgets, ends = steps.numbered, self.budgets, facts.flat_ends
         legals, distance_legal = facts.legal, facts.distance_legal
         end_parts, end_part, end_cache = facts.end_parts, facts.end_part, facts.cache_of("move.can_end")
+        end_classes, end_class = facts.shared.end_classes, facts.end_class
         start = steps.index(facts.start)
-        own = {steps.index(sq) for sq in facts.own}
         moved_out = set(moved)
         legal_of: dict[int, Result] = {}
         found: set[SpaceId] = set()
         for code, d in best.items():  # the start's states too: an undecided end there is recorded as well
             index = code >> 6
-            private = index in own
-            can_end = None if private else ends.get(code >> 4)
+            kind = end_classes.get(index)
+            kind = (end_class(index) if kind is None else kind) << 2 | code >> 4 & 3
+            can_end = ends.get(kind)
             if can_end is None:
                 square, flight = numbered[index], FLIGHTS[code >> 4 & 3]
-                can_end = end_cache.get((flight, *(end_parts.get(square) or end_part(square)))) or self.can_end(
-                    square, flight
-                )
-                if not private:
-                    ends[code >> 4] = can_end
+                can_end = ends[kind] = end_cache.get(
+                    (flight, *(end_parts.get(square) or end_part(square)))
+                ) or self.can_end(square, flight)
             k = code >> 1 & 7
             early = d < budgets[k] and bool(code & 1 or code not in moved_out)
             at = (d << 3 | k) << 1 | early  # the steps taken, the mode changes and whether it stopped early

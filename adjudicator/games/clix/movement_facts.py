@@ -82,8 +82,27 @@ StepInfo = tuple[SpaceId, Vector, Vector]
 """A step from a space: ``(b, pair part without doorways, terrain part of the stop vector)``."""
 FlatStep = tuple[SpaceId, int, int, Vector, Vector]
 """A step from a space for the flat search: ``(b, b's index, landing key, pair part, terrain part)``; the landing
-key is ``16 * index + `` the terrain part's four facts as bits for a plain step (pair part :data:`NO_PAIR`), -1 for
-any other (see :meth:`BoardSteps.flat_steps`)."""
+key is ``16 * index + `` the terrain part's four facts as bits for a plain step (pair part :data:`NO_PAIR`), and
+``-2 - (that << 8 | `` the pair part's number in :data:`PAIR_NUMBERS` ``)`` (below -1) for any other (see
+:meth:`BoardSteps.flat_steps`)."""
+PAIR_NUMBERS: dict[Vector, int] = {}
+"""Every pair part of a step that is not plain (a wall, a blocking diagonal, a level change), numbered as met: the
+same numbers on every board."""
+PAIR_LIMIT: Final = 256
+"""The pair parts a landing key can number (eight bits); a step with a part met later has key -1, never kept."""
+
+
+def pair_key(plain: int, pair: Vector) -> int:
+    """The landing key of a step with pair part ``pair`` whose plain key (index and terrain bits) is ``plain``."""
+    number = PAIR_NUMBERS.get(pair)
+    if number is None:
+        number = PAIR_NUMBERS[pair] = len(PAIR_NUMBERS)
+    return -2 - (plain << 8 | number) if number < PAIR_LIMIT else -1
+
+
+def key_index(key: int) -> int:
+    """The number of the square a landing key enters (-1 for the key -1)."""
+    return key >> 4 if key >= 0 else -1 if key == -1 else (-2 - key) >> 12
 
 
 class BoardSteps:
@@ -99,9 +118,11 @@ class BoardSteps:
         self._names: dict[SpaceId, str] = {}
         self._terrain: dict[SpaceId, str] = {}
         self._sides: dict[tuple[SpaceId, SpaceId], tuple[SpaceId, ...]] = {}
-        self._flat: tuple[dict[SpaceId, int], list[SpaceId], dict[int, tuple[FlatStep, ...]]] = ({}, [], {})
+        self._flat: tuple[
+            dict[SpaceId, int], list[SpaceId], dict[int, tuple[FlatStep, ...]], dict[int, tuple[int, ...]]
+        ] = ({}, [], {}, {})
         """:meth:`index` and :meth:`flat_steps`: each space's number (given as spaces are met), the spaces by
-        number, and the flat steps by the number of the space they start from."""
+        number, and the flat steps and their landing keys by the number of the space they start from."""
         self._spaces: list[tuple[SpaceId, ...]] = []
         """:attr:`spaces` once worked out (a list, so that twins share it: ``Space.spaces`` sorts every call)."""
 
@@ -136,9 +157,14 @@ class BoardSteps:
         """The :meth:`flat_steps` worked out so far, by the number of the space they start from."""
         return self._flat[2]
 
+    @property
+    def flat_keys(self) -> dict[int, tuple[int, ...]]:
+        """The landing keys of :attr:`flat_made`'s steps, in their order, by the number of the space they start from."""
+        return self._flat[3]
+
     def index(self, square: SpaceId) -> int:
         """The space's number: spaces are numbered as the searches meet them (so only those reached are)."""
-        numbers, spaces, _ = self._flat
+        numbers, spaces, _, _ = self._flat
         hit = numbers.get(square)
         if hit is None:
             hit = numbers[square] = len(spaces)
@@ -148,24 +174,20 @@ class BoardSteps:
     def flat_steps(self, a: int) -> tuple[FlatStep, ...]:
         """:meth:`steps` from the space numbered ``a``, each with the number of the space entered and its landing key.
 
-        The key is the number and the terrain part: a plain step's outcome for a mover depends on nothing else.
-        Any other step (a wall, a blocking diagonal, a level change) has key -1, which no store holds: the flat
-        search tells a plain step by its key alone.
+        The key is the number and the terrain part, and for a step that is not plain (a wall, a blocking
+        diagonal, a level change) the number of its pair part too (:data:`FlatStep`): a step's outcome for a
+        mover depends on nothing else. The flat search tells a plain step by its key's sign.
         """
         flat = self._flat[2]
         hit = flat.get(a)
         if hit is None:
             index = self.index
-            hit = flat[a] = tuple(
-                (
-                    b,
-                    index(b),
-                    index(b) * 16 + sum(1 << n for n, fact in enumerate(t) if fact) if pair is NO_PAIR else -1,
-                    pair,
-                    t,
-                )
-                for b, pair, t in self.steps(self._flat[1][a])
-            )
+            made = []
+            for b, pair, t in self.steps(self._flat[1][a]):
+                plain = index(b) * 16 + sum(1 << n for n, fact in enumerate(t) if fact)
+                made.append((b, index(b), plain if pair is NO_PAIR else pair_key(plain, pair), pair, t))
+            hit = flat[a] = tuple(made)
+            self._flat[3][a] = tuple(step[2] for step in hit)
         return hit
 
     def steps(self, a: SpaceId) -> tuple[StepInfo, ...]:
@@ -325,6 +347,8 @@ class SharedParts:
         self.objects = situation.objects
         self.square_parts: dict[SpaceId, Vector] = {}
         self.end_parts: dict[SpaceId, Vector] = {}
+        self.end_classes: dict[int, int] = {}
+        """``MoveFacts.end_class`` by the number of the square (``BoardSteps.index``)."""
         self.stop_parts: dict[frozenset[str], dict[SpaceId, Vector]] = {}
         """By the ids of the opposing monsters escaped at the start."""
         self.classes: dict[frozenset[str], dict[SpaceId, int]] = {}
@@ -442,7 +466,7 @@ def carry_over(old: Table, new: Table, changed: frozenset[SpaceId]) -> None:
     region = set(changed)
     for square in changed:
         region.update(board.neighbours(square))
-    numbers, _, _ = board_steps(board)._flat  # noqa: SLF001 - the numbers of the squares met
+    numbers = board_steps(board)._flat[0]  # noqa: SLF001 - the numbers of the squares met
     touched = {numbers[sq] for sq in region if sq in numbers}
     for key, value in old.memo.items():
         if isinstance(key, tuple) and key and key[0] == "movement_facts.lands":
@@ -460,16 +484,18 @@ def _stores_without(stores: LandStores, region: set[SpaceId], touched: set[int])
             key: {terrain: {b: hit for b, hit in by.items() if b not in region} for terrain, by in parts.items()}
             for key, parts in lands.items()
         },
-        {mode: {at: hit for at, hit in by.items() if at >> 4 not in touched} for mode, by in flat_lands.items()},
+        {mode: {at: hit for at, hit in by.items() if key_index(at) not in touched} for mode, by in flat_lands.items()},
         {mode: dict(by) for mode, by in outcomes.items()},  # by the square parts themselves: true on any board
-        {at: hit for at, hit in ends.items() if at >> 2 not in touched},
-        {at: hit for at, hit in stays.items() if at >> 2 not in touched},
+        dict(ends),  # so are these two
+        dict(stays),
     )
 
 
 SQUARE_CLASSES: dict[tuple[Vector, Vector], int] = {}
 """Every square part and stop part met (``MoveFacts.square_class``), numbered: a few hundred at most (the facts'
 domains are finite), the same numbers for every mover, table and map."""
+END_CLASSES: dict[Vector, int] = {}
+"""Every end part met (``MoveFacts.end_class``), numbered as :data:`SQUARE_CLASSES` are."""
 NOBODY_NEW: Final = (False, True)
 """``adjacent_new`` of a square beside no opposing monster the mover has not escaped."""
 
@@ -522,11 +548,11 @@ class MoveFacts:
     ``move.can_enter`` refusing it) by ``square_class(b) << 4 |`` the terrain part's bits: it depends on the
     square entered through its :meth:`square_class` only (shared as :attr:`lands` is)."""
     flat_ends: dict[int, Result]
-    """``move.can_end`` by ``index << 2 | flight`` (numbered as in ``Search._run_flat``), never of a square of
-    :attr:`own` (shared as :attr:`lands` is: the end part of a square is its player's, but for :attr:`own`)."""
+    """``move.can_end`` by ``end_class(index) << 2 | flight`` (numbered as in ``Search._run_flat``): it depends on
+    the square through its :meth:`end_part` only (shared as :attr:`outcomes` is)."""
     flat_stays: dict[int, Result]
-    """``move.can_enter`` of a flight-mode change on the spot by ``index << 2 | flight changed to``, never on a
-    square of :attr:`own` (shared as :attr:`flat_ends` is)."""
+    """``move.can_enter`` of a flight-mode change on the spot by ``square_class(square) << 2 | flight changed
+    to``: it depends on the square through its :meth:`square_part` only (shared as :attr:`outcomes` is)."""
     _class_of: dict[SpaceId, int]
     """:meth:`square_class` by square (the mover's own, shared as its :attr:`stop_parts` are)."""
 
@@ -674,6 +700,23 @@ class MoveFacts:
             if hit is None:
                 hit = SQUARE_CLASSES[parts] = len(SQUARE_CLASSES)
             self._class_of[square] = hit
+        return hit
+
+    def end_class(self, index: int) -> int:
+        """The number of the :meth:`end_part` of the square numbered ``index`` among the end parts met.
+
+        Numbered once for every mover (:data:`END_CLASSES`), as :meth:`square_class` is; the mover's numbers are
+        kept with its parts (:class:`SharedParts`).
+        """
+        classes = self.shared.end_classes
+        hit = classes.get(index)
+        if hit is None:
+            square = self.steps.numbered[index]
+            part = self.end_parts.get(square) or self.end_part(square)
+            hit = END_CLASSES.get(part)
+            if hit is None:
+                hit = END_CLASSES[part] = len(END_CLASSES)
+            classes[index] = hit
         return hit
 
     def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
