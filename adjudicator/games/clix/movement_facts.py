@@ -16,6 +16,7 @@ projects a vector onto the facts the decision declares on a cache miss.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Final, Generic, TypeVar, cast
@@ -363,6 +364,13 @@ class SharedParts:
             and self.objects is situation.objects
         )
 
+    def twin(self, situation: Situation, mover: Piece) -> SharedParts:
+        """These parts for ``mover`` in ``situation``, equal in content to theirs: the same stores, filled alike."""
+        twin = SharedParts(situation, mover, self.spec)
+        twin.square_parts, twin.end_parts, twin.end_classes = self.square_parts, self.end_parts, self.end_classes
+        twin.stop_parts, twin.classes = self.stop_parts, self.classes
+        return twin
+
     def classes_for(self, escaped: frozenset[str]) -> dict[SpaceId, int]:
         """``MoveFacts.square_class`` by square when the mover escaped ``escaped``."""
         found = self.classes.get(escaped)
@@ -380,17 +388,29 @@ class SharedParts:
 
 PartsKey = tuple[str, str, str, str | None, tuple[tuple[str, str], ...], tuple[tuple[str, object, type], ...]]
 """Mover id, ruleset, map kind, scenario, readings and given facts (each with its type: ``True == 1``)."""
-_BOARD_PARTS: PerBoard[dict[PartsKey, SharedParts]] = PerBoard()
-"""Per board object, then :data:`PartsKey`: the :class:`SharedParts` of that mover (the last situation's)."""
+_BOARD_PARTS: PerBoard[dict[PartsKey, list[SharedParts]]] = PerBoard()
+"""Per board object, then :data:`PartsKey`: the :class:`SharedParts` of that mover in the last few situations
+asked about (most recently asked first: a situation and the ones made from it by moving a piece, :func:`moved`)."""
+PARTS_PER_MOVER: Final = 4
+"""At most this many situations' parts are kept per board and mover."""
 
 
 def shared_parts(situation: Situation, mover: Piece, spec: object) -> SharedParts:
     """The parts of ``mover``'s moves in ``situation`` under ``spec`` (empty at first, filled as asked)."""
-    board = situation.board
-    movers = _BOARD_PARTS.get(board)
+    movers = _BOARD_PARTS.get(situation.board)
     if movers is None:
-        movers = _BOARD_PARTS.put(board, {})
-    key: PartsKey = (
+        movers = _BOARD_PARTS.put(situation.board, {})
+    key = _parts_key(situation, mover)
+    parts = _parts_kept(movers, key, situation, mover, spec)
+    if parts is None:
+        parts = _parts_by_content(situation, mover, spec, key)
+        _keep_parts(movers, key, parts)
+    return parts
+
+
+def _parts_key(situation: Situation, mover: Piece) -> PartsKey:
+    """The :data:`PartsKey` of ``mover`` in ``situation``."""
+    return (
         mover.id,
         situation.ruleset,
         situation.map_kind,
@@ -398,18 +418,37 @@ def shared_parts(situation: Situation, mover: Piece, spec: object) -> SharedPart
         tuple(sorted(situation.readings.items())),
         tuple(sorted((name, value, type(value)) for name, value in situation.facts.items())),
     )
-    parts = movers.get(key)
-    if parts is None or not parts.fits(situation, mover, spec):
-        parts = movers[key] = _parts_by_content(situation, mover, spec, key)
-    return parts
+
+
+def _parts_kept(
+    movers: dict[PartsKey, list[SharedParts]], key: PartsKey, situation: Situation, mover: Piece, spec: object
+) -> SharedParts | None:
+    """The parts of ``mover`` in this very ``situation`` kept for its board, if any (then kept first)."""
+    kept = movers.get(key, [])
+    for at, parts in enumerate(kept):
+        if parts.fits(situation, mover, spec):
+            if at:
+                kept.insert(0, kept.pop(at))
+            return parts
+    return None
+
+
+def _keep_parts(movers: dict[PartsKey, list[SharedParts]], key: PartsKey, parts: SharedParts) -> None:
+    """Keep ``parts`` first for ``key`` (at most :data:`PARTS_PER_MOVER` situations' parts per mover)."""
+    kept = movers.get(key)
+    if kept is None:
+        movers[key] = [parts]
+        return
+    kept[:] = [parts, *(other for other in kept if other is not parts)][:PARTS_PER_MOVER]  # (an equal situation's)
 
 
 _PARTS_BY_CONTENT: dict[tuple[object, ...], SharedParts] = {}
 """The parts of the last few movers by the content of their situation (the map, the pieces, the objects and
 :data:`PartsKey`): a new situation object of a situation seen before (a new ``ask`` on the same board) shares
 what was worked out for it, as the map's step tables do (:data:`_BY_CONTENT`)."""
-PARTS_KEEP: Final = 64
-"""At most this many movers' parts are kept by content."""
+PARTS_KEEP: Final = 256
+"""At most this many movers' parts are kept by content (more than the pieces of any map a table holds: the movers
+of one board are asked in turn, so a store smaller than their number would lose each one before its next turn)."""
 
 
 def _parts_by_content(situation: Situation, mover: Piece, spec: object, key: PartsKey) -> SharedParts:
@@ -421,6 +460,8 @@ def _parts_by_content(situation: Situation, mover: Piece, spec: object, key: Par
         return SharedParts(situation, mover, spec)
     if kept is None or kept.spec is not spec:
         kept = SharedParts(situation, mover, spec)
+    elif not kept.fits(situation, mover, spec):
+        kept = kept.twin(situation, mover)  # so that this situation finds them on its board
     _PARTS_BY_CONTENT[content] = kept  # most recently used last
     while len(_PARTS_BY_CONTENT) > PARTS_KEEP:
         del _PARTS_BY_CONTENT[next(iter(_PARTS_BY_CONTENT))]
@@ -473,17 +514,58 @@ def carry_over(old: Table, new: Table, changed: frozenset[SpaceId]) -> None:
             new.memo[key] = _stores_without(cast("LandStores", value), region, touched)
         elif isinstance(key, tuple) and key and key[0] == "movement_facts.squares_next_to":
             new.memo[key] = value  # kept with its piece: a moved piece's entry no longer matches it
+    _carry_parts(old, new, region, touched)
+
+
+def _carry_parts(old: Table, new: Table, region: set[SpaceId], touched: set[int]) -> None:
+    """Give every mover of ``new``'s situation its :class:`SharedParts` of ``old``'s, less the squares in ``region``.
+
+    A square's parts depend on who stands on it and which opposing monsters stand next to it (see
+    :func:`carry_over`), so only those of the squares the moved piece left or entered and their neighbours
+    (``region``, numbered ``touched``) change; the parts are made anew for ``new``'s pieces, so those of
+    ``old`` stay as they were for any other table of its situation.
+    """
+    movers = _BOARD_PARTS.get(new.board)
+    if movers is None:
+        return
+    now = {piece.id: piece for piece in new.situation.pieces}
+    for before in old.situation.pieces:
+        mover = now.get(before.id)
+        if mover is None:
+            continue
+        key = _parts_key(old.situation, before)
+        parts = _parts_kept(movers, key, old.situation, before, old.spec)
+        if parts is None:
+            continue
+        kept = SharedParts(new.situation, mover, new.spec)
+        kept.square_parts = _without(parts.square_parts, region)
+        kept.end_parts = _without(parts.end_parts, region)
+        kept.end_classes = _without(parts.end_classes, touched)
+        kept.stop_parts = {escaped: _without(by, region) for escaped, by in parts.stop_parts.items()}
+        kept.classes = {escaped: _without(by, region) for escaped, by in parts.classes.items()}
+        _keep_parts(movers, key, kept)
+
+
+K = TypeVar("K")
+"""A key of a store copied by :func:`_without`."""
+V = TypeVar("V")
+"""A value of a store copied by :func:`_without`."""
+
+
+def _without(kept: dict[K, V], keys: Iterable[K]) -> dict[K, V]:
+    """A copy of ``kept`` without ``keys`` (copied whole, then the few keys taken out)."""
+    out = dict(kept)
+    for key in keys:
+        out.pop(key, None)
+    return out
 
 
 def _stores_without(stores: LandStores, region: set[SpaceId], touched: set[int]) -> LandStores:
     """Copies of the landing stores without the entries of the squares in ``region`` (numbered ``touched``)."""
     landings, lands, flat_lands, outcomes, ends, stays = stores
     return (
-        {key: {b: hit for b, hit in by.items() if b not in region} for key, by in landings.items()},
-        {
-            key: {terrain: {b: hit for b, hit in by.items() if b not in region} for terrain, by in parts.items()}
-            for key, parts in lands.items()
-        },
+        {key: _without(by, region) for key, by in landings.items()},
+        {key: {terrain: _without(by, region) for terrain, by in parts.items()} for key, parts in lands.items()},
         {mode: {at: hit for at, hit in by.items() if key_index(at) not in touched} for mode, by in flat_lands.items()},
         {mode: dict(by) for mode, by in outcomes.items()},  # by the square parts themselves: true on any board
         dict(ends),  # so are these two
