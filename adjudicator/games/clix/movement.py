@@ -939,7 +939,7 @@ def _breakaway(out: Plan, die: int | None) -> None:
         "breakaway.required", {"adjacent_opposing": count, "adjacent_immovable": immovable, "action_moves": True}
     )
     where = f"{out.mover.id} next to {count} opposing {table.profile.figure}(s) that are not immovable"
-    touching = {id(table.occupant.get(n)) for at in out.mover.at for n in table.board.neighbours(at)}
+    touching = {id(table.occupant.get(n)) for at in out.mover.at for n in facts.steps.neighbours(at)}
     apart = [(foe, table.kept_apart(out.mover, foe)) for foe in facts.opponents if id(foe) in touching]
     kept = [Why(r, f"{foe.id} beside {out.mover.id}") for foe, r in apart if r is not None]
     out.breakaway = Breakaway(required=_bool(required.value), results=[*kept, Why(required, where)])

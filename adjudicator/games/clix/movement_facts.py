@@ -119,6 +119,7 @@ class BoardSteps:
         self._names: dict[SpaceId, str] = {}
         self._terrain: dict[SpaceId, str] = {}
         self._sides: dict[tuple[SpaceId, SpaceId], tuple[SpaceId, ...]] = {}
+        self._neighbours: dict[SpaceId, tuple[SpaceId, ...]] = {}
         self._flat: tuple[
             dict[SpaceId, int], list[SpaceId], dict[int, tuple[FlatStep, ...]], dict[int, tuple[int, ...]]
         ] = ({}, [], {}, {})
@@ -146,6 +147,7 @@ class BoardSteps:
         twin = BoardSteps(board)
         twin._steps, twin._vertex, twin._names, twin._terrain = self._steps, self._vertex, self._names, self._terrain
         twin._flat, twin._spaces, twin._sides = self._flat, self._spaces, self._sides
+        twin._neighbours = self._neighbours
         return twin
 
     @property
@@ -207,6 +209,13 @@ class BoardSteps:
         if not kept:
             kept.append(self.board.spaces())
         return kept[0]
+
+    def neighbours(self, square: SpaceId) -> tuple[SpaceId, ...]:
+        """The board's neighbours of a space (``Space.neighbours``, kept: every mover asks about its own)."""
+        hit = self._neighbours.get(square)
+        if hit is None:
+            hit = self._neighbours[square] = tuple(self.board.neighbours(square))
+        return hit
 
     def name(self, square: SpaceId) -> str:
         """The board's name of a space (kept: answers name hundreds of squares)."""
@@ -648,6 +657,7 @@ class MoveFacts:
         self.start = mover.square
         self.occupant: dict[SpaceId, Piece] = dict(table.occupant)
         self.relation: dict[SpaceId, Relation] = dict(self._relations())
+        self.steps = board_steps(self.board)
         self._vacate()
         self.objects = {o.at: o.type for o in table.situation.objects if o.type in {"tombstone", "tree"}}
         self.doorways = self._doorways()
@@ -657,7 +667,6 @@ class MoveFacts:
         self.door_sides = self.doorway_sides | self.indoor_walls
         """The squares whose steps need :meth:`with_doorways` (doorway sides, squares beside an indoor wall)."""
         self._game_parts()
-        self.steps = board_steps(self.board)
         self.shared = shared_parts(table.situation, mover, table.spec)
         self.stop_parts = self.shared.stop_parts_for(frozenset())
         self._class_of = self.shared.classes_for(frozenset())
@@ -742,7 +751,7 @@ class MoveFacts:
         self.own: frozenset[SpaceId] = frozenset(sq for sq in mover.at if self.table.occupant.get(sq) is mover)
         """The squares the mover vacates: the only ones whose square and stop parts differ from those its
         player's other movers of the same fixed facts see (see :meth:`_share_lands`)."""
-        self.near_own: frozenset[SpaceId] = frozenset(n for sq in self.own for n in self.board.neighbours(sq))
+        self.near_own: frozenset[SpaceId] = frozenset(n for sq in self.own for n in self.steps.neighbours(sq))
         """The squares a step into :attr:`own` may start from."""
 
     def _share_lands(self) -> None:
@@ -968,7 +977,7 @@ class MoveFacts:
             return found
         squares: list[SpaceId] = []
         for at in piece.at:
-            for square in self.board.neighbours(at):
+            for square in self.steps.neighbours(at):
                 fresh = square not in piece.at and square not in squares
                 if fresh and self.table.squares_adjacent(square, at).value is True:
                     squares.append(square)
