@@ -121,6 +121,11 @@ _FAR: Final = 1 << 30
 """More steps than any search takes (a distance for a state not reached)."""
 
 
+def _yes_no(result: Result) -> int:
+    """A permission's value as a number: 1 yes, 0 no, -1 undecided."""
+    return 1 if result.value is True else -1 if result.value is None else 0
+
+
 def _covered(best: dict[int, int], v: int, k: int, d: int) -> bool:
     """Whether ``v`` (a numbered state with ``k`` mode changes) is reached in no more than ``d`` steps with fewer.
 
@@ -709,31 +714,35 @@ class Search:
         end_classes, end_class = facts.shared.end_classes, facts.end_class
         start = steps.index(facts.start)
         moved_out = set(moved)
-        legal_of: dict[int, Result] = {}
+        ending: dict[int, int] = {}  # move.can_end by end class and flight mode (as :func:`_yes_no`)
+        lawful: dict[int, int] = {}  # move.distance_legal by steps, mode changes and stopping early
         found: set[SpaceId] = set()
         for code, d in best.items():  # the start's states too: an undecided end there is recorded as well
             index = code >> 6
             kind = end_classes.get(index)
             kind = (end_class(index) if kind is None else kind) << 2 | code >> 4 & 3
-            can_end = ends.get(kind)
-            if can_end is None:
-                square, flight = numbered[index], FLIGHTS[code >> 4 & 3]
-                can_end = ends[kind] = end_cache.get(
-                    (flight, *(end_parts.get(square) or end_part(square)))
-                ) or self.can_end(square, flight)
+            can = ending.get(kind)
+            if can is None:
+                can_end = ends.get(kind)
+                if can_end is None:
+                    square, flight = numbered[index], FLIGHTS[code >> 4 & 3]
+                    can_end = ends[kind] = end_cache.get(
+                        (flight, *(end_parts.get(square) or end_part(square)))
+                    ) or self.can_end(square, flight)
+                can = ending[kind] = _yes_no(can_end)
             k = code >> 1 & 7
             early = d < budgets[k] and bool(code & 1 or code not in moved_out)
             at = (d << 3 | k) << 1 | early  # the steps taken, the mode changes and whether it stopped early
-            legal = legal_of.get(at)
-            if legal is None:
+            ok = lawful.get(at)
+            if ok is None:
                 budget, spaces = budgets[k], min(MAX_FACT_SPEED, d)
-                legal = legal_of[at] = legals.get((budget, spaces, early)) or distance_legal(
-                    budget, spaces, stopped_early=early
-                )
-            if can_end.value is None or legal.value is None:
+                legal = legals.get((budget, spaces, early)) or distance_legal(budget, spaces, stopped_early=early)
+                ok = lawful[at] = _yes_no(legal)
+            if can == 1 and ok == 1:
+                if index != start:
+                    found.add(numbered[index])
+            elif can < 0 or ok < 0:
                 return None
-            if can_end.value is True and legal.value is True and index != start:
-                found.add(numbered[index])
         return found
 
     # --- paths --------------------------------------------------------------------
