@@ -8,9 +8,13 @@ premises are :attr:`Status.UNKNOWN` and never count as a pass.
 
 from __future__ import annotations
 
+import ctypes
 import enum
+import functools
+import platform
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import z3
 
@@ -40,8 +44,37 @@ class Verdict:
         return self.status is Status.PROVED
 
 
+M_TRIM_THRESHOLD: Final = -1
+M_MMAP_THRESHOLD: Final = -3
+"""glibc's ``mallopt`` parameters (``malloc.h``)."""
+KEPT_BLOCK: Final = 32 << 20
+"""The C heap serves blocks up to this size itself (a Z3 context's largest are a few megabytes) ..."""
+KEPT_FREE: Final = 64 << 20
+"""... and keeps up to this much freed memory at its top for the next ones."""
+
+
+@functools.cache
+def keep_solver_memory() -> bool:
+    """Let the C heap keep the memory a Z3 context frees for the next context (glibc only; once per process).
+
+    ``check`` and ``diff`` solve each decision in a fresh context. By default glibc maps every large block a
+    context allocates straight from the system and unmaps it when the context goes, so each new context paid
+    again for faulting its pages in: about 8 ms a context, a second of a ``diff`` (1.3 ms with the memory
+    kept). The process keeps at most :data:`KEPT_FREE` more. Returns whether the setting took.
+    """
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return bool(mallopt(M_MMAP_THRESHOLD, KEPT_BLOCK)) and bool(mallopt(M_TRIM_THRESHOLD, KEPT_FREE))
+
+
 def configure() -> None:
-    """Fix Z3's global seeds so that every run finds the same models."""
+    """Fix Z3's global seeds so that every run finds the same models (and keep its memory for the next context)."""
+    keep_solver_memory()
     z3.set_param("smt.random_seed", 0)
     z3.set_param("sat.random_seed", 0)
     z3.set_param("smt.arith.random_initial_value", False)  # noqa: FBT003 - z3 takes positional pairs
