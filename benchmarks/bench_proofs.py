@@ -120,6 +120,16 @@ WHEN_EDITS = {
 RULESETS = ("horrorclix/2008", "horrorclix/1e", "heroclix/core", "gloomhaven/1e", "betrayal/2e")
 
 
+DEFAULT_HEAP = [
+    "-c",
+    (
+        "import runpy, sys; import proofs.solver as s; s.keep_solver_memory = lambda: False; "
+        "sys.argv[0] = 'adjudicator'; runpy.run_module('adjudicator', run_name='__main__')"
+    ),
+]
+"""The CLI with :func:`proofs.solver.keep_solver_memory` left undone: each fresh Z3 context maps its memory anew."""
+
+
 def _cli(label: str, args: list[str], env: dict[str, str], baseline: float = 0.0) -> tuple[float, bytes]:
     """Run the CLI once; print its wall time and CPU time (with its worker processes); its output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -179,6 +189,8 @@ def cold_and_incremental(rulesets: tuple[str, ...] = RULESETS) -> None:
         for label, extra in (("", {}), (", shipped scans unread", {"ADJUDICATOR_BOARD_DATA": "0"})):
             shutil.rmtree(root / "cache", ignore_errors=True)
             _cli(f"diff {A} {B} cold{label}", ["-m", "adjudicator", "diff", "--json", A, B], {**env, **extra}, base)
+        shutil.rmtree(root / "cache", ignore_errors=True)
+        _cli(f"diff {A} {B} cold, glibc's own heap settings", [*DEFAULT_HEAP, "diff", "--json", A, B], env, base)
         shutil.rmtree(root / "cache", ignore_errors=True)
         _cli(
             f"check {B} cold, shipped scans unread",
