@@ -64,18 +64,41 @@ def declared(decision: Decision) -> list[Any]:
 def _overriders(spec: Spec, ruleset: str, readings: Mapping[str, str]) -> dict[str, set[str]]:
     """For every rule, the rules that override it (transitively) under ``readings`` (as :mod:`proofs.encode`).
 
-    Worked out once per ruleset and readings in a loaded spec (kept in its memo).
+    Worked out once per ruleset and override graph in a loaded spec (kept in its memo): a reading whose
+    ``overrides`` are its rule's default ones gives the graph of the default readings (:func:`_shaping`).
     """
-    memo = ("decision_cache.overriders", ruleset, tuple(sorted(readings.items())))
+    shaping = _shaping(spec, ruleset, readings)
+    memo = ("decision_cache.overriders", ruleset, tuple(sorted(shaping.items())))
     known = spec.memo.get(memo)
     if isinstance(known, dict):
         return known
     above: dict[str, set[str]] = {}
-    for rule, beaten in spec.engine.below(ruleset, dict(readings)).items():
+    for rule, beaten in spec.engine.below(ruleset, shaping).items():
         for other in beaten:
             above.setdefault(other, set()).add(rule)
     spec.remember(memo, above)
     return above
+
+
+def _shaping(spec: Spec, ruleset: str, readings: Mapping[str, str]) -> dict[str, str]:
+    """The readings that change the override graph of ``ruleset`` (:func:`adjudicator.core.graph.reading_graph`).
+
+    The graph takes from a rule only its chosen view's ``overrides``, and only from a rule of the ruleset that
+    is neither a reading nor a restatement; a reading whose view overrides what the default view does (in the
+    same order) leaves the graph as the default readings make it. A reading not known stays (as given).
+    """
+    out: dict[str, str] = {}
+    for rule_id, name in readings.items():
+        rule = spec.rules.get(rule_id)
+        if rule is None or ruleset not in rule.views or rule.reading_of or rule.restates:
+            continue
+        options = rule.readings.get(ruleset)
+        if options is None:
+            continue
+        chosen = options.options.get(name or options.default)
+        if chosen is None or chosen.overrides != rule.view(ruleset).overrides:
+            out[rule_id] = name
+    return out
 
 
 def candidates(spec: Spec, ruleset: str, decision_id: str) -> list[Rule]:
