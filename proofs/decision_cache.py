@@ -200,6 +200,21 @@ def engine_key(spec: Spec, ruleset: str) -> str:
     return known
 
 
+def engine_part(spec: Spec, ruleset: str, decision_id: str, readings: Mapping[str, str]) -> list[Any] | None:
+    """What the engine answers for one decision under ``readings``: as :func:`engine_keys`, readings chosen.
+
+    The decision as declared, the game's fallback, and the rules that may decide it: their clauses under
+    the readings and which override which. None for a decision the ruleset's game does not have.
+    """
+    try:
+        decision = spec.decision(ruleset, decision_id)
+    except KeyError:
+        return None
+    fallback = spec.fallback.get(spec.game(ruleset))
+    rules = _rules(spec, ruleset, decision, readings, prose=False)
+    return ["engine", ruleset, sorted(readings.items()), fallback, declared(decision), rules]
+
+
 def replay_key(spec: Spec, rulesets: Iterable[str]) -> str:
     """What replaying a board under ``rulesets`` (any readings) answers.
 
