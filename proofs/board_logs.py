@@ -56,6 +56,9 @@ class Logs:
     distinct: bool = field(default=False, compare=False)
     """Whether each call (decision and facts) is logged once: as :func:`joined` and a rebuild give them (a scan's
     worker may log one call twice, from two ways of asking it)."""
+    generated: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict, compare=False, repr=False)
+    """Boards a table made from these logs keeps, by index: the board's document and its queries as
+    :func:`proofs.boards.generate` makes them (read back where the next rebuild needs them, not made again)."""
     _numbers: dict[int, int] = field(default_factory=dict, repr=False)
     """A call object's number, by the object's identity (the scan hands the same object for a repeated call;
     :attr:`calls` keeps every numbered object alive, so no other object takes its identity over)."""
@@ -149,6 +152,8 @@ def read(path: Path, ruleset: str, count: int, declared: str) -> Logs | None:
                 out = joined(parts)
             engine = data.get("engine", {})
             out.engine = dict(engine) if isinstance(engine, dict) else {}
+            generated = data.get("generated", {})
+            out.generated = generated if isinstance(generated, dict) else {}
             return out
     return None
 
@@ -163,7 +168,8 @@ def write(
     """Write the logs of one scan, as its workers made them (joined when read), atomically.
 
     ``what``: the ruleset, board count and declarations digest they were made under; ``engine``: the
-    decisions' engine keys under that spec (see :attr:`Logs.engine`). The ruleset's other logs files
+    decisions' engine keys under that spec (see :attr:`Logs.engine`), with the boards generated for a table
+    (:attr:`Logs.generated`). The ruleset's other logs files
     (``stale_glob`` in the folder) are removed.
     """
     ruleset, count, declared = what
@@ -175,6 +181,7 @@ def write(
         "engine": dict(engine or {}),
         "parts": [part.state() for part in parts],
         "distinct": len(parts) == 1 and parts[0].distinct,
+        "generated": {index: board for part in parts for index, board in part.generated.items()},
     }
     with suppress(pickle.PicklingError):
         resources.write_atomically(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL), stale=stale_glob)

@@ -1209,8 +1209,9 @@ def rebuild(
         progress(f"boards for {ruleset}: {reruns} of {total} queries asked again after the spec changed")
     calls, boards = _renumbered(logs, same, _rerun(spec, ruleset, count, redo))
     found, used = _smallest(calls, boards)
-    _queries_of(found, count, game_of(ruleset).id, {} if docs is None else docs)
-    return found, [_used_only(calls, boards, used)]
+    fresh = _used_only(calls, boards, used)
+    fresh.generated = _queries_of(found, count, game_of(ruleset).id, {} if docs is None else docs, logs.generated)
+    return found, [fresh]
 
 
 def _renumbered(
@@ -1329,18 +1330,29 @@ def _rerun_boards(
     return out
 
 
-def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> None:
+def _queries_of(
+    found: Found,
+    count: int,
+    game: str,
+    docs: dict[int, Doc],
+    known: Mapping[int, tuple[Doc, list[QueryDoc]]] | None = None,
+) -> dict[int, tuple[Doc, list[QueryDoc]]]:
     """Put each kept entry's query in place of its board and query number (:func:`rebuild`'s placeholder).
 
-    The boards generated for it are put in ``docs``, by index.
+    The boards are taken from ``known`` (boards generated before, by index: document and queries) or
+    generated; they are put in ``docs``, by index, and returned (every board the entries name).
     """
-    queries: dict[int, list[QueryDoc]] = {}
+    known = known or {}
+    boards: dict[int, tuple[Doc, list[QueryDoc]]] = {}
     for vectors in found.values():
         for key, (rank, facts, where, outcome) in vectors.items():
             index = where["board"]
-            if index not in queries:
-                docs[index], queries[index] = generate(index, count, game)
-            vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
+            board = boards.get(index)
+            if board is None:
+                board = boards[index] = known.get(index) or generate(index, count, game)
+                docs[index] = board[0]
+            vectors[key] = (rank, facts, board[1][where["query"]], outcome)
+    return boards
 
 
 def table_text(table: BoardTable) -> str:

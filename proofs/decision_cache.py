@@ -113,9 +113,19 @@ def _text(node: ast.Node | None) -> str | None:
 def _rules(
     spec: Spec, ruleset: str, decision: Decision, readings: Mapping[str, str], *, prose: bool = False
 ) -> list[Any]:
-    """The rules that may decide ``decision`` under ``readings``: clauses, overriders, and (``prose``) refs."""
+    """The rules that may decide ``decision`` under ``readings``: clauses, overriders, and (``prose``) refs.
+
+    Kept in the spec's memo under what it reads of ``readings``: the readings of those rules, and the
+    readings that change the override graph (:func:`_shaping`).
+    """
     rules = candidates(spec, ruleset, decision.id)
     ids = {rule.id for rule in rules}
+    own = tuple(sorted((r, n) for r, n in readings.items() if r in ids))
+    shaping = tuple(sorted(_shaping(spec, ruleset, readings).items()))
+    memo = ("decision_cache.rules", ruleset, decision.id, prose, own, shaping)
+    known = spec.memo.get(memo)
+    if isinstance(known, list):
+        return known
     above = _overriders(spec, ruleset, readings)
     out: list[Any] = []
     for rule in rules:
@@ -127,6 +137,7 @@ def _rules(
 
             part.append(rule_ref(spec, view))
         out.append(part)
+    spec.remember(memo, out)
     return out
 
 

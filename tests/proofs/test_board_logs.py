@@ -136,8 +136,11 @@ def test_with_logs_the_background_rebuilds_instead_of_scanning(
         started.close()
 
 
-def test_rebuilt_logs_keep_each_call_once_and_only_calls_met(spec: Spec, edited: Spec, cache: Path) -> None:
-    """After an edit that changes outcomes, the logs name each distinct call once and no call no query meets."""
+def test_rebuilt_logs_keep_each_call_once_only_calls_met_and_the_boards(spec: Spec, edited: Spec, cache: Path) -> None:
+    """After an edit that changes outcomes, the logs name each distinct call once and no call no query meets.
+
+    They keep the table's boards as generated (documents and queries), for the next rebuild to read.
+    """
     boards.load_many(spec, EDITIONS, COUNT)
     boards.load_many(edited, EDITIONS, COUNT)
     for ruleset in EDITIONS:
@@ -150,6 +153,10 @@ def test_rebuilt_logs_keep_each_call_once_and_only_calls_met(spec: Spec, edited:
         met = {i for _, _, queries in logs.boards.values() for ids in queries for i in ids}
         assert met == set(range(len(logs.calls)))
         assert any(call[3] != boards.outcome_now(spec, ruleset, call[0], call[1]) for call in logs.calls)
+        table = boards.load(edited, ruleset, COUNT)
+        assert sorted(logs.generated) == table.indices  # the table's boards, kept for the next rebuild
+        for index, board in logs.generated.items():
+            assert board == boards.generate(index, COUNT, "horrorclix")
 
 
 def test_logs_read_back_as_written(spec: Spec, cache: Path) -> None:
