@@ -767,9 +767,10 @@ def _rebuild_and_send(
     """The rebuild process's work: each table rebuilt and stored (None where the logs do not serve), then sent."""
     out: dict[str, BoardTable | None] = {}
     try:
-        for ruleset in rulesets:
-            rebuilt = _incremental(spec, ruleset, count, None, shipped)
-            out[ruleset] = None if rebuilt is None else _stored(spec, ruleset, count, *rebuilt)
+        with board_logs.collector_paused():  # a short-lived process: it builds much, and frees little
+            for ruleset in rulesets:
+                rebuilt = _incremental(spec, ruleset, count, None, shipped)
+                out[ruleset] = None if rebuilt is None else _stored(spec, ruleset, count, *rebuilt)
     except Exception:  # noqa: BLE001 - the caller does what is left: nothing here may fail its run
         out = {}
     with suppress(OSError, ValueError):
@@ -1197,8 +1198,9 @@ def rebuild(
         decision in kept or same_outcome(outcome_now(spec, ruleset, decision, facts), shown)
         for decision, facts, _, shown in logs.calls
     ]
+    changed = {i for i, kept_outcome in enumerate(same) if not kept_outcome}
     redo = {
-        index: {q for q, ids in enumerate(queries) if not all(same[i] for i in ids)}
+        index: {q for q, ids in enumerate(queries) if not changed.isdisjoint(ids)} if changed else set()
         for index, (_, _, queries) in logs.boards.items()
     }
     reruns = sum(len(qs) for qs in redo.values())
@@ -1208,8 +1210,8 @@ def rebuild(
     if progress:
         progress(f"boards for {ruleset}: {reruns} of {total} queries asked again after the spec changed")
     calls, boards = _renumbered(logs, same, _rerun(spec, ruleset, count, redo))
-    found, used = _smallest(calls, boards)
-    fresh = _used_only(calls, boards, used)
+    found, met = _smallest(calls, boards)
+    fresh = _used_only(calls, boards, met)
     fresh.generated = _queries_of(found, count, game_of(ruleset).id, {} if docs is None else docs, logs.generated)
     return found, [fresh]
 
@@ -1246,8 +1248,8 @@ def _renumbered(
     return calls, boards
 
 
-def _smallest(calls: Sequence[Call], boards: Mapping[int, Board]) -> tuple[Found, int]:
-    """What a scan keeps from these queries' calls (each distinct call once), and how many calls some query meets.
+def _smallest(calls: Sequence[Call], boards: Mapping[int, Board]) -> tuple[Found, set[int]]:
+    """What a scan keeps from these queries' calls (each distinct call once), and the calls some query meets.
 
     Per decision and vector, the smallest query that met it, the first of equals as the scan meets them
     (boards in index order, each board's queries in order: :func:`_keep`); the query as a placeholder,
@@ -1255,41 +1257,37 @@ def _smallest(calls: Sequence[Call], boards: Mapping[int, Board]) -> tuple[Found
     smallest first, so a call's first query is its smallest (the rank ends with the board's index).
     """
     order = sorted(
-        ((*doc_size, kind, index), q) for index, (doc_size, kinds, _) in boards.items() for q, kind in enumerate(kinds)
-    )
-    best: list[tuple[tuple[int, ...], int] | None] = [None] * len(calls)
-    left = len(calls)
-    for rank, q in order:
-        for i in boards[rank[-1]][2][q]:
-            if best[i] is None:
-                best[i] = (rank, q)
-                left -= 1
-        if not left:
-            break
+        (*doc_size, kind, index, q) for index, (doc_size, kinds, _) in boards.items() for q, kind in enumerate(kinds)
+    )  # flat tuples: they sort several times faster than nested ones
+    met: set[int] = set().union(*(ids for _, _, queries in boards.values() for ids in queries))
+    left = set(met)
+    best: dict[int, tuple[int, ...]] = {}
+    for seen in order:
+        first = left.intersection(boards[seen[4]][2][seen[5]])
+        if first:
+            for i in first:
+                best[i] = seen
+            left -= first
+            if not left:
+                break
     found: Found = {}
-    for (decision, facts, key, shown), seen in zip(calls, best, strict=True):
-        if seen is not None:
-            rank, q = seen
-            found.setdefault(decision, {})[key] = (rank, facts, {"board": rank[-1], "query": q}, shown)
-    return found, len(calls) - left
+    for i in sorted(best):
+        decision, facts, key, shown = calls[i]
+        rank, q = best[i][:5], best[i][5]
+        found.setdefault(decision, {})[key] = (rank, facts, {"board": rank[-1], "query": q}, shown)
+    return found, met
 
 
-def _used_only(calls: list[Call], boards: dict[int, Board], used: int) -> Logs:
-    """Logs of ``boards`` (whose queries meet ``used`` of the ``calls``): only those calls, renumbered in order."""
+def _used_only(calls: list[Call], boards: dict[int, Board], met: set[int]) -> Logs:
+    """Logs of ``boards``, whose queries meet the calls ``met``: only those calls, renumbered in order."""
     fresh = Logs(distinct=True)
-    if used == len(calls):
+    if len(met) == len(calls):
         fresh.calls, fresh.boards = calls, boards
         return fresh
-    met = bytearray(len(calls))
-    for _, _, queries in boards.values():
-        for ids in queries:
-            for i in ids:
-                met[i] = 1
     place = [-1] * len(calls)
-    for i, call in enumerate(calls):
-        if met[i]:
-            place[i] = len(fresh.calls)
-            fresh.calls.append(call)
+    for i in sorted(met):
+        place[i] = len(fresh.calls)
+        fresh.calls.append(calls[i])
     fresh.boards = {
         index: (doc_size, kinds, [[place[i] for i in ids] for ids in queries])
         for index, (doc_size, kinds, queries) in boards.items()
