@@ -39,8 +39,8 @@ import lzma
 import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -63,12 +63,30 @@ def bundle_path(ruleset: str) -> Path:
 
 @dataclass(frozen=True)
 class Bundle:
-    """A bundle as read: its keys, the table as the cache file's text, and the logs (parsed when asked)."""
+    """A bundle as read: its keys; the table as the cache file's text and the logs, decompressed when asked.
+
+    A bundle whose body cannot be decompressed raises ``lzma.LZMAError`` or ``ValueError`` then.
+    """
 
     header: dict[str, Any]
-    table_text: str
-    """The table exactly as :func:`proofs.boards.store` writes it: seeding copies it, parsing nothing."""
-    logs_text: str
+    data: bytes = field(repr=False)
+    """The bundle's compressed bytes: most runs read only its keys (see :func:`read`)."""
+
+    @cached_property
+    def _rest(self) -> tuple[str, str]:
+        """The table's and the logs' text (the lines after the keys)."""
+        _, table_text, logs_text = lzma.decompress(self.data).decode("utf-8").split("\n", 2)
+        return table_text, logs_text
+
+    @property
+    def table_text(self) -> str:
+        """The table exactly as :func:`proofs.boards.store` writes it: seeding copies it, parsing nothing."""
+        return self._rest[0]
+
+    @property
+    def logs_text(self) -> str:
+        """The logs as JSON text (see :meth:`logs`)."""
+        return self._rest[1]
 
     def logs(self) -> Logs:
         """The logs, as the scan made them (calls as tuples, boards by index)."""
@@ -123,12 +141,22 @@ def read(path: Path) -> Bundle | None:
 
 
 def _read(path: Path) -> Bundle | None:
+    """The bundle's keys, decompressed from its first bytes only; the rest is decompressed when asked."""
     with suppress(OSError, ValueError, lzma.LZMAError):
-        header_text, table_text, logs_text = lzma.decompress(path.read_bytes()).decode("utf-8").split("\n", 2)
-        header = json.loads(header_text)
+        data = path.read_bytes()
+        decompressor = lzma.LZMADecompressor()
+        start = chunk = decompressor.decompress(data, max_length=HEADER_CHUNK)
+        while b"\n" not in start and chunk:
+            chunk = decompressor.decompress(b"", max_length=HEADER_CHUNK)
+            start += chunk
+        header = json.loads(start.split(b"\n", 1)[0].decode("utf-8"))
         if isinstance(header, dict) and header.get("format") == FORMAT:
-            return Bundle(header, table_text, logs_text)
+            return Bundle(header, data)
     return None
+
+
+HEADER_CHUNK: Final = 1 << 16
+"""How much of a bundle is decompressed at a time while looking for the end of its keys."""
 
 
 def fits(header: dict[str, Any], ruleset: str, count: int) -> bool:
@@ -157,8 +185,11 @@ def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT, *, logs: boo
         return False
     slug = ruleset.replace("/", "-")
     if bundle.header.get("table_key") == boards.fingerprint(spec, ruleset, count):
-        stale = f"witness-boards-{slug}-*.json"
-        return resources.write_atomically(table_path, bundle.table_text.encode("utf-8"), stale=stale)
+        try:
+            text = bundle.table_text
+        except (lzma.LZMAError, ValueError):
+            return False
+        return resources.write_atomically(table_path, text.encode("utf-8"), stale=f"witness-boards-{slug}-*.json")
     return logs and not logs_path.is_file() and _seed_logs(bundle, ruleset, count, logs_path)
 
 
@@ -167,7 +198,7 @@ def _seed_logs(bundle: Bundle, ruleset: str, count: int, path: Path) -> bool:
     try:
         logs = bundle.logs()
         what = (ruleset, count, str(bundle.header["declared"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, lzma.LZMAError):
         return False
     slug = ruleset.replace("/", "-")
     board_logs.write(path, [logs], what, f"witness-logs-{slug}-*.pickle", logs.engine)
@@ -191,7 +222,7 @@ def shipped_logs(spec: Spec, ruleset: str, count: int) -> Callable[[], Logs | No
             return None
         try:
             return bundle.logs()
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, lzma.LZMAError):
             return None
 
     return parsed

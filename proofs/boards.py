@@ -669,9 +669,10 @@ class Started:
         for ruleset in rulesets:  # one board stream per game
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
         self.found: dict[str, Scanned] | None = None
-        _import_queries((*rulesets, *rebuilt))
         context = multiprocessing.get_context("fork")
+        # the rebuild first: it imports the query modules it needs while this process imports them for itself
         self.rebuilding = _Rebuilding(spec, rebuilt, count, shipped) if rebuilt else None
+        _import_queries((*rulesets, *rebuilt))
         self.pool: Any = None
         self.counters: list[Synchronized[int]] = []
         if not rulesets:

@@ -81,6 +81,8 @@ def _start_boards(spec: Spec, rulesets: list[str]) -> Started | None:
 def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
     parts = findings_cache.Parts("check", [ruleset])
     solved = solve(spec, ruleset, parts, progress=progress, parallel=started is None)
+    if started is not None:
+        _while_boards_are_made(spec, ruleset)
     fresh_context()  # what follows starts from the same context whichever parts were kept
     findings: list[Finding] = [f for rule, _ in ambiguity.readable(spec, ruleset) for f in solved["ambiguity", rule.id]]
 
@@ -101,6 +103,19 @@ def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, 
     for finding in findings:
         finish(spec, finding)
     return sorted(once_per_topic(findings), key=rank)
+
+
+def _while_boards_are_made(spec: Spec, ruleset: str) -> None:
+    """Work out, while the board tables are made in the background, what the ambiguities' boards will need.
+
+    The example board a ruling is asked on (:func:`proofs.rule_witness.ruling_boards`, kept for the spec):
+    the key of every kept ruling board names it (:func:`_replay_inputs`).
+    """
+    from proofs.boards import has_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
+    from proofs.rule_witness import ruling_boards  # noqa: PLC0415 - same
+
+    if has_boards(ruleset):
+        ruling_boards(spec, ruleset)
 
 
 REPLAY_PARALLEL_FROM: Final = 6

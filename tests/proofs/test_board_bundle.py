@@ -136,6 +136,29 @@ def test_a_damaged_bundle_is_no_bundle(spec: Spec, bundled: Path, cache: Path) -
     assert not board_bundle.seed(spec, RULESET, COUNT)
 
 
+def test_a_bundle_cut_short_reads_its_keys_and_seeds_nothing(spec: Spec, bundled: Path, cache: Path) -> None:
+    """Only the keys are decompressed on reading; a body that cannot be decompressed seeds nothing, and fails nothing."""
+    whole = bundled.read_bytes()
+    bundled.write_bytes(whole[: len(whole) // 2])
+    bundle = board_bundle.read(bundled)
+    assert bundle is not None
+    assert bundle.header["ruleset"] == RULESET
+    assert not board_bundle.seed(spec, RULESET, COUNT)
+    _rewrite_keys_only(bundled, whole, table_key="another spec")
+    source = board_bundle.shipped_logs(spec, RULESET, COUNT)
+    assert source is not None
+    assert source() is None
+    assert not list(cache.glob("witness-*"))
+
+
+def _rewrite_keys_only(path: Path, whole: bytes, **keys: str) -> None:
+    """A bundle cut short again, under changed keys (its body still cannot be decompressed)."""
+    path.write_bytes(whole)
+    _rewrite(path, **keys)
+    changed = path.read_bytes()
+    path.write_bytes(changed[: len(changed) // 2])
+
+
 def _rewrite(path: Path, **keys: str) -> None:
     """Change keys of a bundle's first line (what it was made under), the rest left as it is."""
     bundle = board_bundle.read(path)
