@@ -726,8 +726,8 @@ class Started:
 class _Rebuilding:
     """The tables of some rulesets rebuilt from logs (:func:`_incremental`) in one forked process.
 
-    The process writes each table and its new logs to the cache, as :func:`load_many` would, and sends the
-    tables back; it may fork workers of its own to ask queries again (:func:`_rerun`). Whatever it leaves
+    The process sends the tables back, then writes each table and its new logs to the cache, as
+    :func:`load_many` would; it may fork workers of its own to ask queries again (:func:`_rerun`). Whatever it leaves
     undone (logs that do not serve, a failure) the caller does as it would have without it.
     """
 
@@ -751,11 +751,13 @@ class _Rebuilding:
                     self.done = dict(self.reader.recv())
             except (EOFError, OSError, ValueError, TypeError):
                 self.done = {}
-            self.close()
         return self.done
 
     def close(self) -> None:
-        """Stop the process if it still runs (its cache files are written whole or not at all)."""
+        """Wait for the process to store what it sent; stop it if it has sent nothing yet.
+
+        Its cache files are written whole or not at all.
+        """
         if self.process.is_alive() and self.done is None:
             self.process.terminate()
         self.process.join()
@@ -765,18 +767,27 @@ class _Rebuilding:
 def _rebuild_and_send(
     spec: Spec, rulesets: tuple[str, ...], count: int, shipped: ShippedLogs | None, writer: Connection
 ) -> None:
-    """The rebuild process's work: each table rebuilt and stored (None where the logs do not serve), then sent."""
-    out: dict[str, BoardTable | None] = {}
+    """The rebuild process's work: each table rebuilt (None where the logs do not serve) and sent, then stored.
+
+    The tables are sent before their cache files are written: the caller goes on with them meanwhile (and
+    waits for this process before it ends, :meth:`_Rebuilding.close`).
+    """
+    rebuilt: dict[str, tuple[BoardTable, list[Logs]] | None] = {}
     try:
         with board_logs.collector_paused():  # a short-lived process: it builds much, and frees little
             for ruleset in rulesets:
-                rebuilt = _incremental(spec, ruleset, count, None, shipped)
-                out[ruleset] = None if rebuilt is None else _stored(spec, ruleset, count, *rebuilt)
+                rebuilt[ruleset] = _incremental(spec, ruleset, count, None, shipped)
     except Exception:  # noqa: BLE001 - the caller does what is left: nothing here may fail its run
-        out = {}
+        rebuilt = {}
     with suppress(OSError, ValueError):
-        writer.send(out)
+        writer.send({ruleset: None if found is None else found[0] for ruleset, found in rebuilt.items()})
     writer.close()
+    try:
+        for ruleset, found in rebuilt.items():
+            if found is not None:
+                _stored(spec, ruleset, count, *found)
+    except Exception:  # noqa: BLE001, S110 - the cache is only an optimisation: the next run works it out again
+        pass
 
 
 def start(
