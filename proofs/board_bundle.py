@@ -23,7 +23,10 @@ bounds). Then:
 
 ``check``, ``diff`` and ``witness`` ask for tables through :func:`start`,
 :func:`load_many` and :func:`load`, which seed the cache first (the scan
-module itself knows nothing of bundles).
+module itself knows nothing of bundles). :func:`start` copies only tables:
+a table to rebuild after an edit is rebuilt in the background while the
+solver runs, and that process parses the shipped logs (:func:`shipped_logs`)
+when the cache has none of its own.
 
 A bundle is never trusted past its keys: the same checks guard it as guard the
 cache's own files, and the tests compare a seeded table with a scanned one.
@@ -36,7 +39,8 @@ import lzma
 import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -59,27 +63,49 @@ def bundle_path(ruleset: str) -> Path:
 
 @dataclass(frozen=True)
 class Bundle:
-    """A bundle as read: its keys, the table as the cache file's text, and the logs (parsed when asked)."""
+    """A bundle as read: its keys; the table as the cache file's text and the logs, decompressed when asked.
+
+    A bundle whose body cannot be decompressed raises ``lzma.LZMAError`` or ``ValueError`` then.
+    """
 
     header: dict[str, Any]
-    table_text: str
-    """The table exactly as :func:`proofs.boards.store` writes it: seeding copies it, parsing nothing."""
-    logs_text: str
+    data: bytes = field(repr=False)
+    """The bundle's compressed bytes: most runs read only its keys (see :func:`read`)."""
+
+    @cached_property
+    def _rest(self) -> tuple[str, str]:
+        """The table's and the logs' text (the lines after the keys)."""
+        _, table_text, logs_text = lzma.decompress(self.data).decode("utf-8").split("\n", 2)
+        return table_text, logs_text
+
+    @property
+    def table_text(self) -> str:
+        """The table exactly as :func:`proofs.boards.store` writes it: seeding copies it, parsing nothing."""
+        return self._rest[0]
+
+    @property
+    def logs_text(self) -> str:
+        """The logs as JSON text (see :meth:`logs`)."""
+        return self._rest[1]
 
     def logs(self) -> Logs:
         """The logs, as the scan made them (calls as tuples, boards by index)."""
-        data = json.loads(self.logs_text)
-        logs = Logs()
-        logs.calls = [(str(d), dict(f), str(k), o) for d, f, k, o in data["calls"]]
-        logs.boards = {
-            int(i): (tuple(size), list(kinds), [list(q) for q in queries]) for i, size, kinds, queries in data["boards"]
-        }
+        logs = Logs(distinct=True)  # made from logs of distinct calls (:func:`make`)
+        with board_logs.collector_paused():
+            data = json.loads(self.logs_text)
+            logs.calls = [(str(d), dict(f), str(k), o) for d, f, k, o in data["calls"]]
+            logs.boards = {int(i): (tuple(size), kinds, queries) for i, size, kinds, queries in data["boards"]}
         logs.engine = dict(self.header["engine"])
         return logs
 
 
 def make(spec: Spec, ruleset: str, table: boards.BoardTable, logs: Logs, count: int = boards.BOARD_COUNT) -> bytes:
-    """A bundle's bytes: three lines (keys, table, logs) of a scan of ``ruleset`` under ``spec``, compressed."""
+    """A bundle's bytes: three lines (keys, table, logs) of a scan of ``ruleset`` under ``spec``, compressed.
+
+    The logs are kept with each distinct call once (:func:`proofs.board_logs.joined`, unless they are so).
+    """
+    if not logs.distinct:
+        logs = board_logs.joined([logs])
     header: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": ruleset,
@@ -115,12 +141,22 @@ def read(path: Path) -> Bundle | None:
 
 
 def _read(path: Path) -> Bundle | None:
+    """The bundle's keys, decompressed from its first bytes only; the rest is decompressed when asked."""
     with suppress(OSError, ValueError, lzma.LZMAError):
-        header_text, table_text, logs_text = lzma.decompress(path.read_bytes()).decode("utf-8").split("\n", 2)
-        header = json.loads(header_text)
+        data = path.read_bytes()
+        decompressor = lzma.LZMADecompressor()
+        start = chunk = decompressor.decompress(data, max_length=HEADER_CHUNK)
+        while b"\n" not in start and chunk:
+            chunk = decompressor.decompress(b"", max_length=HEADER_CHUNK)
+            start += chunk
+        header = json.loads(start.split(b"\n", 1)[0].decode("utf-8"))
         if isinstance(header, dict) and header.get("format") == FORMAT:
-            return Bundle(header, table_text, logs_text)
+            return Bundle(header, data)
     return None
+
+
+HEADER_CHUNK: Final = 1 << 16
+"""How much of a bundle is decompressed at a time while looking for the end of its keys."""
 
 
 def fits(header: dict[str, Any], ruleset: str, count: int) -> bool:
@@ -132,12 +168,12 @@ def fits(header: dict[str, Any], ruleset: str, count: int) -> bool:
     )
 
 
-def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> bool:
+def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT, *, logs: bool = True) -> bool:
     """Copy what the cache lacks of the ruleset's bundle into it, when the bundle fits the code (:func:`fits`).
 
-    The table when the spec answers as it did (its :func:`proofs.boards.fingerprint`), else the logs (the
-    table is then rebuilt from them, :func:`proofs.boards.rebuild`); nothing when the cache has the table, or
-    has logs of its own. True when something was written.
+    The table when the spec answers as it did (its :func:`proofs.boards.fingerprint`), else (with ``logs``)
+    the logs (the table is then rebuilt from them, :func:`proofs.boards.rebuild`); nothing when the cache has
+    the table, or has logs of its own. True when something was written.
     """
     if os.environ.get(DISABLE_ENV) == "0":
         return False
@@ -149,9 +185,12 @@ def seed(spec: Spec, ruleset: str, count: int = boards.BOARD_COUNT) -> bool:
         return False
     slug = ruleset.replace("/", "-")
     if bundle.header.get("table_key") == boards.fingerprint(spec, ruleset, count):
-        stale = f"witness-boards-{slug}-*.json"
-        return resources.write_atomically(table_path, bundle.table_text.encode("utf-8"), stale=stale)
-    return not logs_path.is_file() and _seed_logs(bundle, ruleset, count, logs_path)
+        try:
+            text = bundle.table_text
+        except (lzma.LZMAError, ValueError):
+            return False
+        return resources.write_atomically(table_path, text.encode("utf-8"), stale=f"witness-boards-{slug}-*.json")
+    return logs and not logs_path.is_file() and _seed_logs(bundle, ruleset, count, logs_path)
 
 
 def _seed_logs(bundle: Bundle, ruleset: str, count: int, path: Path) -> bool:
@@ -159,25 +198,52 @@ def _seed_logs(bundle: Bundle, ruleset: str, count: int, path: Path) -> bool:
     try:
         logs = bundle.logs()
         what = (ruleset, count, str(bundle.header["declared"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, lzma.LZMAError):
         return False
     slug = ruleset.replace("/", "-")
     board_logs.write(path, [logs], what, f"witness-logs-{slug}-*.pickle", logs.engine)
     return True
 
 
-def seeded(spec: Spec, rulesets: Sequence[str], count: int = boards.BOARD_COUNT) -> None:
+def shipped_logs(spec: Spec, ruleset: str, count: int) -> Callable[[], Logs | None] | None:
+    """A reader of the ruleset's shipped logs, when its bundle fits the code (:func:`fits`); else None.
+
+    The reader parses them (the costly part, left to whoever rebuilds the table) and gives None when they
+    were made under other declarations (:func:`proofs.board_logs.declared_digest`) or cannot be read.
+    """
+    if os.environ.get(DISABLE_ENV) == "0":
+        return None
+    bundle = read(bundle_path(ruleset))
+    if bundle is None or not fits(bundle.header, ruleset, count):
+        return None
+
+    def parsed() -> Logs | None:
+        if bundle.header.get("declared") != board_logs.declared_digest(spec, ruleset):
+            return None
+        try:
+            return bundle.logs()
+        except (KeyError, TypeError, ValueError, lzma.LZMAError):
+            return None
+
+    return parsed
+
+
+def seeded(spec: Spec, rulesets: Sequence[str], count: int = boards.BOARD_COUNT, *, logs: bool = True) -> None:
     """:func:`seed` for every ruleset with boards (the shipped scans are of the full enumeration only)."""
     if count == boards.BOARD_COUNT:
         for ruleset in dict.fromkeys(rulesets):
             if boards.has_boards(ruleset):
-                seed(spec, ruleset, count)
+                seed(spec, ruleset, count, logs=logs)
 
 
 def start(spec: Spec, rulesets: Sequence[str], count: int = boards.BOARD_COUNT) -> boards.Started | None:
-    """:func:`proofs.boards.start` once the shipped scans are in the cache: what ``check`` and ``diff`` call."""
-    seeded(spec, rulesets, count)
-    return boards.start(spec, rulesets, count)
+    """:func:`proofs.boards.start` once the shipped tables that fit are in the cache: what ``check`` and ``diff`` call.
+
+    The shipped logs are not copied: a table to rebuild from them is rebuilt in the background, which reads
+    them (:func:`shipped_logs`).
+    """
+    seeded(spec, rulesets, count, logs=False)
+    return boards.start(spec, rulesets, count, partial(shipped_logs, spec))
 
 
 def load_many(
@@ -187,8 +253,8 @@ def load_many(
     progress: Callable[[str], None] | None = None,
     started: boards.Started | None = None,
 ) -> dict[str, boards.BoardTable]:
-    """:func:`proofs.boards.load_many` once the shipped scans are in the cache."""
-    seeded(spec, rulesets, count)
+    """:func:`proofs.boards.load_many` once the shipped scans are in the cache (but for tables ``started`` rebuilds)."""
+    seeded(spec, [rs for rs in rulesets if started is None or not started.rebuilds(rs, count)], count)
     return boards.load_many(spec, rulesets, count, progress, started)
 
 

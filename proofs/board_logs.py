@@ -17,9 +17,11 @@ digest of the game's declarations (:func:`declared_digest`) checked on use.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import pickle
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -51,6 +53,12 @@ class Logs:
     """Per decision, what the engine answered under the spec the logs were made with
     (:func:`proofs.decision_cache.engine_keys`; empty: unknown). A call of a decision whose key is the same
     under the current spec comes out as logged without being asked again."""
+    distinct: bool = field(default=False, compare=False)
+    """Whether each call (decision and facts) is logged once: as :func:`joined` and a rebuild give them (a scan's
+    worker may log one call twice, from two ways of asking it)."""
+    generated: dict[int, tuple[Any, list[Any]]] = field(default_factory=dict, compare=False, repr=False)
+    """Boards a table made from these logs keeps, by index: the board's document and its queries as
+    :func:`proofs.boards.generate` makes them (read back where the next rebuild needs them, not made again)."""
     _numbers: dict[int, int] = field(default_factory=dict, repr=False)
     """A call object's number, by the object's identity (the scan hands the same object for a repeated call;
     :attr:`calls` keeps every numbered object alive, so no other object takes its identity over)."""
@@ -79,7 +87,7 @@ class Logs:
 
 def joined(parts: Sequence[Logs]) -> Logs:
     """Several workers' logs (of distinct boards) as one, each distinct call (decision and facts) once."""
-    out = Logs()
+    out = Logs(distinct=True)
     by_key: dict[tuple[str, str], int] = {}
     for part in parts:
         renumber = []
@@ -93,6 +101,21 @@ def joined(parts: Sequence[Logs]) -> Logs:
         for index, (size, kinds, queries) in part.boards.items():
             out.boards[index] = (size, kinds, [[renumber[i] for i in ids] for ids in queries])
     return out
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector off while the block runs (it builds many objects and frees none: reading logs).
+
+    Each of the collector's runs, every few hundred new objects, would walk every object made so far.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def declared_digest(spec: Spec, ruleset: str) -> str:
@@ -110,19 +133,27 @@ def declared_digest(spec: Spec, ruleset: str) -> str:
 def read(path: Path, ruleset: str, count: int, declared: str) -> Logs | None:
     """The logs in ``path`` if made for this ruleset, board count and declarations, else None (none, stale, bad).
 
-    The file is a pickle this module wrote into the user's own cache folder (as the spec cache is).
+    The file is a pickle this module wrote into the user's own cache folder (as the spec cache is). Logs
+    written as one part of distinct calls are read as they are; others are joined (:func:`joined`).
     """
     with suppress(OSError, ValueError, KeyError, TypeError, EOFError, AttributeError, pickle.UnpicklingError):
-        data = pickle.loads(path.read_bytes())  # noqa: S301 - our own cache file, checked field by field below
+        with collector_paused():
+            data = pickle.loads(path.read_bytes())  # noqa: S301 - our own cache file, checked field by field below
         if (data["version"], data["ruleset"], data["count"], data["declared"]) == (VERSION, ruleset, count, declared):
             parts = []
             for calls, boards in data["parts"]:
                 part = Logs()
                 part.calls, part.boards = calls, boards
                 parts.append(part)
-            out = joined(parts)
+            if len(parts) == 1 and data.get("distinct") is True:
+                out = parts[0]
+                out.distinct = True
+            else:
+                out = joined(parts)
             engine = data.get("engine", {})
             out.engine = dict(engine) if isinstance(engine, dict) else {}
+            generated = data.get("generated", {})
+            out.generated = generated if isinstance(generated, dict) else {}
             return out
     return None
 
@@ -137,7 +168,8 @@ def write(
     """Write the logs of one scan, as its workers made them (joined when read), atomically.
 
     ``what``: the ruleset, board count and declarations digest they were made under; ``engine``: the
-    decisions' engine keys under that spec (see :attr:`Logs.engine`). The ruleset's other logs files
+    decisions' engine keys under that spec (see :attr:`Logs.engine`), with the boards generated for a table
+    (:attr:`Logs.generated`). The ruleset's other logs files
     (``stale_glob`` in the folder) are removed.
     """
     ruleset, count, declared = what
@@ -148,6 +180,8 @@ def write(
         "declared": declared,
         "engine": dict(engine or {}),
         "parts": [part.state() for part in parts],
+        "distinct": len(parts) == 1 and parts[0].distinct,
+        "generated": {index: board for part in parts for index, board in part.generated.items()},
     }
     with suppress(pickle.PicklingError):
         resources.write_atomically(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL), stale=stale_glob)

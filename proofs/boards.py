@@ -28,7 +28,9 @@ ruleset, that ruleset's run would make the very same calls: they are taken
 as its record without running the query again (:meth:`_Recorder.replays`;
 the tests compare the result with running every ruleset on its own). ``check`` and ``diff``
 :func:`start` the scan before their solver runs, so the two overlap;
-:func:`load_many` then takes the workers' results.
+:func:`load_many` then takes the workers' results. After a spec edit a table
+is rebuilt from the logs of the last scan (:func:`rebuild`, only the queries
+the edit changes asked again), likewise in the background.
 
 A board is kept as a *document*: the contract's situation file as plain data
 without ``ruleset`` and ``query`` (``map``, ``pieces``, ``objects``);
@@ -46,7 +48,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from multiprocessing.connection import Connection
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any, Final, Self
@@ -77,7 +80,7 @@ from adjudicator.judge import answer
 from adjudicator.spaces import Space, SpaceId
 from adjudicator.spaces.square import KIND as SQUARE
 from proofs import board_logs, decision_cache
-from proofs.board_logs import Logs
+from proofs.board_logs import Board, Logs
 from proofs.forking import fork_map, jobs
 
 Doc = dict[str, Any]
@@ -639,23 +642,50 @@ _WORKER_NEXT: list[Synchronized[int]] = []
 """Per game stream, the shared counter of the next chunk to claim (set before forking, as the spec is)."""
 
 
-class Started:
-    """A scan running in forked worker processes while the caller does something else (see :func:`start`)."""
+ShippedLogs = Callable[[str, int], Callable[[], Logs | None] | None]
+"""Where logs come from when the cache has none (``(ruleset, count)``): a reader of them, or None when there are
+none to read (:func:`proofs.board_bundle.shipped_logs` gives those shipped with the code)."""
 
-    def __init__(self, spec: Spec, rulesets: tuple[str, ...], count: int, workers: int) -> None:
+
+class Started:
+    """Tables worked out in forked processes while the caller does something else (see :func:`start`).
+
+    The boards of ``rulesets`` scanned in worker processes; the tables of ``rebuilt`` rebuilt from logs
+    (:func:`rebuild`) in one more process, which writes them to the cache and hands them over.
+    """
+
+    def __init__(
+        self,
+        spec: Spec,
+        rulesets: tuple[str, ...],
+        count: int,
+        workers: int,
+        *,
+        rebuilt: tuple[str, ...] = (),
+        shipped: ShippedLogs | None = None,
+    ) -> None:
         self.rulesets, self.count = rulesets, count
         groups: dict[str, list[str]] = {}
         for ruleset in rulesets:  # one board stream per game
             groups.setdefault(game_of(ruleset).id, []).append(ruleset)
         self.found: dict[str, Scanned] | None = None
-        _import_queries(rulesets)
         context = multiprocessing.get_context("fork")
+        # the rebuild first: it imports the query modules it needs while this process imports them for itself
+        self.rebuilding = _Rebuilding(spec, rebuilt, count, shipped) if rebuilt else None
+        _import_queries((*rulesets, *rebuilt))
+        self.pool: Any = None
+        self.counters: list[Synchronized[int]] = []
+        if not rulesets:
+            return
         _WORKER_SPEC[:] = [spec]
         # kept while the workers live: a counter freed in this process would be handed to the next scan's
         self.counters = [context.Value("i", 0) for _ in groups]
         _WORKER_NEXT[:] = self.counters
         try:  # the workers are forked here, with the spec they scan with and the chunk counters
             self.pool = context.Pool(workers)
+        except BaseException:
+            self.close()
+            raise
         finally:
             _WORKER_SPEC.clear()
             _WORKER_NEXT.clear()
@@ -665,6 +695,14 @@ class Started:
     def covers(self, rulesets: Sequence[str], count: int) -> bool:
         """Whether this scan includes the boards asked for."""
         return count == self.count and set(rulesets) <= set(self.rulesets)
+
+    def rebuilds(self, ruleset: str, count: int) -> bool:
+        """Whether the table of ``ruleset`` is being rebuilt from logs here."""
+        return count == self.count and self.rebuilding is not None and ruleset in self.rebuilding.rulesets
+
+    def rebuilt(self, ruleset: str) -> BoardTable | None:
+        """The table :meth:`rebuilds` rebuilds (waiting for it); None when the logs did not serve, or it failed."""
+        return None if self.rebuilding is None else self.rebuilding.tables().get(ruleset)
 
     def results(self) -> dict[str, Scanned]:
         """Wait for the workers (then they stop); their results merged per ruleset."""
@@ -677,29 +715,103 @@ class Started:
         return self.found
 
     def close(self) -> None:
-        """Stop the workers, whether or not their results were read (again: nothing)."""
-        self.pool.terminate()
-        self.pool.join()
+        """Stop the workers and the rebuild, whether or not their results were read (again: nothing)."""
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+        if self.rebuilding is not None:
+            self.rebuilding.close()
 
 
-def start(spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT) -> Started | None:
-    """Begin scanning, in the background, the boards of the rulesets whose tables are not cached.
+class _Rebuilding:
+    """The tables of some rulesets rebuilt from logs (:func:`_incremental`) in one forked process.
+
+    The process sends the tables back, then writes each table and its new logs to the cache, as
+    :func:`load_many` would; it may fork workers of its own to ask queries again (:func:`_rerun`). Whatever it leaves
+    undone (logs that do not serve, a failure) the caller does as it would have without it.
+    """
+
+    def __init__(self, spec: Spec, rulesets: tuple[str, ...], count: int, shipped: ShippedLogs | None) -> None:
+        self.rulesets = rulesets
+        self.done: dict[str, BoardTable | None] | None = None
+        context = multiprocessing.get_context("fork")
+        self.reader, writer = context.Pipe(duplex=False)
+        work = partial(_rebuild_and_send, spec, rulesets, count, shipped, writer)
+        self.process = context.Process(target=work, name="board-rebuild")
+        try:
+            self.process.start()
+        finally:
+            writer.close()
+
+    def tables(self) -> dict[str, BoardTable | None]:
+        """The rebuilt tables by ruleset (None: not rebuilt), once the process has sent them (empty if it failed)."""
+        if self.done is None:
+            try:
+                with board_logs.collector_paused():  # many objects come back, and none to free
+                    self.done = dict(self.reader.recv())
+            except (EOFError, OSError, ValueError, TypeError):
+                self.done = {}
+        return self.done
+
+    def close(self) -> None:
+        """Wait for the process to store what it sent; stop it if it has sent nothing yet.
+
+        Its cache files are written whole or not at all.
+        """
+        if self.process.is_alive() and self.done is None:
+            self.process.terminate()
+        self.process.join()
+        self.reader.close()
+
+
+def _rebuild_and_send(
+    spec: Spec, rulesets: tuple[str, ...], count: int, shipped: ShippedLogs | None, writer: Connection
+) -> None:
+    """The rebuild process's work: each table rebuilt (None where the logs do not serve) and sent, then stored.
+
+    The tables are sent before their cache files are written: the caller goes on with them meanwhile (and
+    waits for this process before it ends, :meth:`_Rebuilding.close`).
+    """
+    rebuilt: dict[str, tuple[BoardTable, list[Logs]] | None] = {}
+    try:
+        with board_logs.collector_paused():  # a short-lived process: it builds much, and frees little
+            for ruleset in rulesets:
+                rebuilt[ruleset] = _incremental(spec, ruleset, count, None, shipped)
+    except Exception:  # noqa: BLE001 - the caller does what is left: nothing here may fail its run
+        rebuilt = {}
+    with suppress(OSError, ValueError):
+        writer.send({ruleset: None if found is None else found[0] for ruleset, found in rebuilt.items()})
+    writer.close()
+    try:
+        for ruleset, found in rebuilt.items():
+            if found is not None:
+                _stored(spec, ruleset, count, *found)
+    except Exception:  # noqa: BLE001, S110 - the cache is only an optimisation: the next run works it out again
+        pass
+
+
+def start(
+    spec: Spec, rulesets: Sequence[str], count: int = BOARD_COUNT, shipped: ShippedLogs | None = None
+) -> Started | None:
+    """Begin working out, in the background, the tables of the rulesets that are not cached.
 
     ``check`` and ``diff`` call this before their solver runs, so the two overlap; :func:`load_many` then
-    takes the scan's results. None when every table is cached, no game has boards, or the machine offers
-    one worker or no ``fork``. The caller must :meth:`Started.close` it (:func:`load_many` does, when it
-    reads it).
+    takes the results. A table with logs to rebuild it from (the cache's, else ``shipped``) is rebuilt
+    (:func:`rebuild`), the others' boards are scanned. None when every table is cached, no game has boards,
+    or the machine offers one worker or no ``fork``. The caller must :meth:`Started.close` it.
     """
-    missing = tuple(
+    missing = [rs for rs in dict.fromkeys(rulesets) if has_boards(rs) and not table_path(spec, rs, count).is_file()]
+    rebuilt = tuple(
         rs
-        for rs in dict.fromkeys(rulesets)
-        if has_boards(rs) and not table_path(spec, rs, count).is_file() and not logs_path(rs, count).is_file()
+        for rs in missing
+        if logs_path(rs, count).is_file() or (shipped is not None and shipped(rs, count) is not None)
     )
+    scanned = tuple(rs for rs in missing if rs not in rebuilt)
     workers = jobs()
     if not missing or workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     try:  # the caller's solver shares the CPUs with the workers while it runs, then waits for them
-        return Started(spec, missing, count, workers)
+        return Started(spec, scanned, count, workers, rebuilt=rebuilt, shipped=shipped)
     except (OSError, multiprocessing.ProcessError):
         return None
 
@@ -1016,6 +1128,11 @@ def load_many(
     missing = [rs for rs in dict.fromkeys(rulesets) if rs not in tables]
     by_game: dict[str, list[str]] = {}
     for ruleset in missing:
+        if started is not None and started.rebuilds(ruleset, count):
+            table = started.rebuilt(ruleset)
+            if table is not None:
+                tables[ruleset] = table
+                continue
         if (started is None or not started.covers([ruleset], count)) and has_boards(ruleset):
             rebuilt = _incremental(spec, ruleset, count, progress)
             if rebuilt is not None:
@@ -1044,16 +1161,24 @@ RERUN_LIMIT: Final = 0.5
 
 
 def _incremental(
-    spec: Spec, ruleset: str, count: int, progress: Callable[[str], None] | None
+    spec: Spec,
+    ruleset: str,
+    count: int,
+    progress: Callable[[str], None] | None,
+    shipped: ShippedLogs | None = None,
 ) -> tuple[BoardTable, list[Logs]] | None:
     """The table of ``ruleset`` from the logs of an earlier spec, running again only the queries an edit changes.
 
-    None when no logs fit (another engine, bounds or declarations) or when the edit changes most queries.
+    The cache's logs, else (none there) those ``shipped`` gives. None when no logs fit (another engine,
+    bounds or declarations) or when the edit changes most queries.
     """
     path = logs_path(ruleset, count)
-    if not path.is_file():
-        return None
-    logs = board_logs.read(path, ruleset, count, board_logs.declared_digest(spec, ruleset))
+    logs: Logs | None = None
+    if path.is_file():
+        logs = board_logs.read(path, ruleset, count, board_logs.declared_digest(spec, ruleset))
+    elif shipped is not None:
+        source = shipped(ruleset, count)
+        logs = source() if source is not None else None
     if logs is None:
         return None
     docs: dict[int, Doc] = {}
@@ -1076,7 +1201,8 @@ def rebuild(
 
     Every logged call is asked again; a query whose calls all come out as logged keeps its log, the others
     are run again. None when more than :data:`RERUN_LIMIT` of the queries must run. ``docs``: the boards
-    generated on the way, by index (for :func:`_table`).
+    generated on the way, by index (for :func:`_table`). The logs' calls must be distinct (decision and facts
+    once each, as :func:`proofs.board_logs.read` gives them).
     """
     now = decision_cache.engine_keys(spec, ruleset)
     kept = {d for d, key in now.items() if logs.engine.get(d) == key}  # the engine answers these as logged
@@ -1084,8 +1210,9 @@ def rebuild(
         decision in kept or same_outcome(outcome_now(spec, ruleset, decision, facts), shown)
         for decision, facts, _, shown in logs.calls
     ]
+    changed = {i for i, kept_outcome in enumerate(same) if not kept_outcome}
     redo = {
-        index: {q for q, ids in enumerate(queries) if not all(same[i] for i in ids)}
+        index: {q for q, ids in enumerate(queries) if not changed.isdisjoint(ids)} if changed else set()
         for index, (_, _, queries) in logs.boards.items()
     }
     reruns = sum(len(qs) for qs in redo.values())
@@ -1094,19 +1221,90 @@ def rebuild(
         return None
     if progress:
         progress(f"boards for {ruleset}: {reruns} of {total} queries asked again after the spec changed")
-    game = game_of(ruleset).id
-    rerun = _rerun(spec, ruleset, count, redo)
-    fresh = Logs()
-    found: Found = {}
-    for index, (doc_size, kinds, queries) in sorted(logs.boards.items()):
-        for q, (kind, ids) in enumerate(zip(kinds, queries, strict=True)):
+    calls, boards = _renumbered(logs, same, _rerun(spec, ruleset, count, redo))
+    found, met = _smallest(calls, boards)
+    fresh = _used_only(calls, boards, met)
+    fresh.generated = _queries_of(found, count, game_of(ruleset).id, {} if docs is None else docs, logs.generated)
+    return found, [fresh]
+
+
+def _renumbered(
+    logs: Logs, same: Sequence[bool], rerun: Mapping[tuple[int, int], Met]
+) -> tuple[list[Call], dict[int, Board]]:
+    """The calls and boards of the logs with the queries asked again in place of their old calls.
+
+    A call that still comes out as logged (``same``) keeps its number (a query asked again that meets it
+    names it by that number); a new call gets the next number, so each distinct call has one number. The
+    calls no query meets any more (an outcome the edit changed) are still listed (:func:`_used_only` drops
+    them). The queries not asked again share their lists of numbers with ``logs``.
+    """
+    calls = list(logs.calls)
+    number = {(call[0], call[2]): i for i, call in enumerate(calls) if same[i]}
+    boards: dict[int, Board] = {}
+    for index, (doc_size, kinds, queries) in logs.boards.items():
+        mine = queries
+        for q in range(len(queries)):
             met = rerun.get((index, q))
             if met is None:
-                met = [logs.calls[i] for i in ids]
-            _keep(found, met, (*doc_size, kind, index), {"board": index, "query": q})
-            fresh.add(index, doc_size, kind, met)
-    _queries_of(found, count, game, {} if docs is None else docs)
-    return found, [fresh]
+                continue
+            if mine is queries:
+                mine = list(queries)
+            ids = []
+            for call in met:
+                i = number.setdefault((call[0], call[2]), len(calls))
+                if i == len(calls):
+                    calls.append(call)
+                ids.append(i)
+            mine[q] = ids
+        boards[index] = (doc_size, kinds, mine)
+    return calls, boards
+
+
+def _smallest(calls: Sequence[Call], boards: Mapping[int, Board]) -> tuple[Found, set[int]]:
+    """What a scan keeps from these queries' calls (each distinct call once), and the calls some query meets.
+
+    Per decision and vector, the smallest query that met it, the first of equals as the scan meets them
+    (boards in index order, each board's queries in order: :func:`_keep`); the query as a placeholder,
+    ``{"board": index, "query": number}`` (:func:`_queries_of` puts the query in). The queries are taken
+    smallest first, so a call's first query is its smallest (the rank ends with the board's index).
+    """
+    order = sorted(
+        (*doc_size, kind, index, q) for index, (doc_size, kinds, _) in boards.items() for q, kind in enumerate(kinds)
+    )  # flat tuples: they sort several times faster than nested ones
+    met: set[int] = set().union(*(ids for _, _, queries in boards.values() for ids in queries))
+    left = set(met)
+    best: dict[int, tuple[int, ...]] = {}
+    for seen in order:
+        first = left.intersection(boards[seen[4]][2][seen[5]])
+        if first:
+            for i in first:
+                best[i] = seen
+            left -= first
+            if not left:
+                break
+    found: Found = {}
+    for i in sorted(best):
+        decision, facts, key, shown = calls[i]
+        rank, q = best[i][:5], best[i][5]
+        found.setdefault(decision, {})[key] = (rank, facts, {"board": rank[-1], "query": q}, shown)
+    return found, met
+
+
+def _used_only(calls: list[Call], boards: dict[int, Board], met: set[int]) -> Logs:
+    """Logs of ``boards``, whose queries meet the calls ``met``: only those calls, renumbered in order."""
+    fresh = Logs(distinct=True)
+    if len(met) == len(calls):
+        fresh.calls, fresh.boards = calls, boards
+        return fresh
+    place = [-1] * len(calls)
+    for i in sorted(met):
+        place[i] = len(fresh.calls)
+        fresh.calls.append(calls[i])
+    fresh.boards = {
+        index: (doc_size, kinds, [[place[i] for i in ids] for ids in queries])
+        for index, (doc_size, kinds, queries) in boards.items()
+    }
+    return fresh
 
 
 RERUN_PARALLEL_FROM: Final = 200
@@ -1142,18 +1340,29 @@ def _rerun_boards(
     return out
 
 
-def _queries_of(found: Found, count: int, game: str, docs: dict[int, Doc]) -> None:
+def _queries_of(
+    found: Found,
+    count: int,
+    game: str,
+    docs: dict[int, Doc],
+    known: Mapping[int, tuple[Doc, list[QueryDoc]]] | None = None,
+) -> dict[int, tuple[Doc, list[QueryDoc]]]:
     """Put each kept entry's query in place of its board and query number (:func:`rebuild`'s placeholder).
 
-    The boards generated for it are put in ``docs``, by index.
+    The boards are taken from ``known`` (boards generated before, by index: document and queries) or
+    generated; they are put in ``docs``, by index, and returned (every board the entries name).
     """
-    queries: dict[int, list[QueryDoc]] = {}
+    known = known or {}
+    boards: dict[int, tuple[Doc, list[QueryDoc]]] = {}
     for vectors in found.values():
         for key, (rank, facts, where, outcome) in vectors.items():
             index = where["board"]
-            if index not in queries:
-                docs[index], queries[index] = generate(index, count, game)
-            vectors[key] = (rank, facts, queries[index][where["query"]], outcome)
+            board = boards.get(index)
+            if board is None:
+                board = boards[index] = known.get(index) or generate(index, count, game)
+                docs[index] = board[0]
+            vectors[key] = (rank, facts, board[1][where["query"]], outcome)
+    return boards
 
 
 def table_text(table: BoardTable) -> str:

@@ -81,6 +81,8 @@ def _start_boards(spec: Spec, rulesets: list[str]) -> Started | None:
 def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, *, boards: bool) -> list[Finding]:
     parts = findings_cache.Parts("check", [ruleset])
     solved = solve(spec, ruleset, parts, progress=progress, parallel=started is None)
+    if started is not None:
+        _while_boards_are_made(spec, ruleset)
     fresh_context()  # what follows starts from the same context whichever parts were kept
     findings: list[Finding] = [f for rule, _ in ambiguity.readable(spec, ruleset) for f in solved["ambiguity", rule.id]]
 
@@ -103,6 +105,19 @@ def _run(spec: Spec, ruleset: str, progress: Progress, started: Started | None, 
     return sorted(once_per_topic(findings), key=rank)
 
 
+def _while_boards_are_made(spec: Spec, ruleset: str) -> None:
+    """Work out, while the board tables are made in the background, what the ambiguities' boards will need.
+
+    The example board a ruling is asked on (:func:`proofs.rule_witness.ruling_boards`, kept for the spec):
+    the key of every kept ruling board names it (:func:`_replay_inputs`).
+    """
+    from proofs.boards import has_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
+    from proofs.rule_witness import ruling_boards  # noqa: PLC0415 - same
+
+    if has_boards(ruleset):
+        ruling_boards(spec, ruleset)
+
+
 REPLAY_PARALLEL_FROM: Final = 6
 """Ambiguities to board from which the searches are shared among :func:`proofs.forking.jobs` workers."""
 
@@ -112,8 +127,8 @@ def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, 
 
     First an example board of the game (:func:`proofs.replay_boards.attach`); where none answers differently
     under the readings, a ruling on the finding's decision asked under each (:mod:`proofs.ruling_boards`).
-    The key: the finding as solved, and what replaying its ruleset answers
-    (:func:`proofs.decision_cache.replay_key`); the examples themselves are part of the parts file's code key.
+    The key: the finding as solved, and what its boards are worked out from (:func:`_replay_inputs`); the
+    examples themselves are part of the parts file's code key.
     """
     if not parts.active:
         _boarded(spec, [f for f in findings if _unboarded(f)], progress)
@@ -122,9 +137,7 @@ def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, 
     for finding in findings:
         if not _unboarded(finding):
             continue
-        key = "replay " + decision_cache.digest(
-            ["replay", decision_cache.replay_key(spec, [finding["ruleset"]]), finding]
-        )
+        key = "replay " + decision_cache.digest(["replay", _replay_inputs(spec, finding), finding])
         kept = parts.stored(key)
         if kept and isinstance(kept[0], dict):
             finding.clear()
@@ -136,6 +149,29 @@ def _replayed(spec: Spec, findings: list[Finding], parts: findings_cache.Parts, 
         normal = parts.add(key, [finding])[0]
         finding.clear()
         finding.update(normal)
+
+
+def _replay_inputs(spec: Spec, finding: Finding) -> Any:
+    """What an ambiguity's board is worked out from, besides the finding and the code (for its key in the parts).
+
+    A ruleset with a board table has no example boards searched (:func:`proofs.replay_boards.needs_boards`):
+    only a ruling on the finding's decision, asked under the finding's readings of its rule on the first
+    example board of the game that answers (:func:`proofs.rule_witness.ruling_boards`). That ruling reads the
+    engine's answer for that one decision (:func:`proofs.decision_cache.engine_part`), and the solver's
+    facts where the finding has none come from the same rules. Other rulesets replay whole examples: what
+    the engine answers for any decision under any reading (:func:`proofs.decision_cache.replay_key`).
+    """
+    from proofs.boards import has_boards  # noqa: PLC0415 - the engine's queries only when boards are wanted
+    from proofs.rule_witness import ruling_boards  # noqa: PLC0415 - same
+
+    ruleset = str(finding["ruleset"])
+    if not has_boards(ruleset):
+        return decision_cache.replay_key(spec, [ruleset])
+    rule, decision = str(finding.get("rule")), finding.get("decision")
+    names = [finding.get("default"), *(finding.get("compared") or []), *(finding.get("options") or {})]
+    readings = [str(name) for name in dict.fromkeys(names) if name is not None]
+    engine = [decision_cache.engine_part(spec, ruleset, str(decision), {rule: name}) for name in readings]
+    return ["ruling", ruling_boards(spec, ruleset), engine if decision is not None else None]
 
 
 def _boarded(spec: Spec, todo: list[Finding], progress: Progress) -> None:

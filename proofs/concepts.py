@@ -231,7 +231,14 @@ def candidates(sides: tuple[Side, Side], count: int) -> Iterator[tuple[tuple[Doc
 
 
 def run(spec: Spec, a: str, b: str, *, progress: Progress = None, count: int = CROSS_BOARDS) -> list[Finding]:
-    """Findings by concept where ``a`` and ``b`` (rulesets of the Clix family) answer a board differently."""
+    """Findings by concept where ``a`` and ``b`` (rulesets of the Clix family) answer a board differently.
+
+    It starts a fresh Z3 context (as ``diff`` does before it), so its findings do not depend on what the
+    process solved before (:func:`proofs.solver.fresh_context`).
+    """
+    from proofs.solver import fresh_context  # noqa: PLC0415 - z3 only when concepts are compared
+
+    fresh_context()
     (rs_a, read_a), (rs_b, read_b) = parse_side(a), parse_side(b)
     sides = (Side(a, rs_a, read_a, spec.game(rs_a)), Side(b, rs_b, read_b, spec.game(rs_b)))
     if not all(_clix(s.ruleset) for s in sides) or (rs_a == rs_b and read_a == read_b):

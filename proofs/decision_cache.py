@@ -64,18 +64,41 @@ def declared(decision: Decision) -> list[Any]:
 def _overriders(spec: Spec, ruleset: str, readings: Mapping[str, str]) -> dict[str, set[str]]:
     """For every rule, the rules that override it (transitively) under ``readings`` (as :mod:`proofs.encode`).
 
-    Worked out once per ruleset and readings in a loaded spec (kept in its memo).
+    Worked out once per ruleset and override graph in a loaded spec (kept in its memo): a reading whose
+    ``overrides`` are its rule's default ones gives the graph of the default readings (:func:`_shaping`).
     """
-    memo = ("decision_cache.overriders", ruleset, tuple(sorted(readings.items())))
+    shaping = _shaping(spec, ruleset, readings)
+    memo = ("decision_cache.overriders", ruleset, tuple(sorted(shaping.items())))
     known = spec.memo.get(memo)
     if isinstance(known, dict):
         return known
     above: dict[str, set[str]] = {}
-    for rule, beaten in spec.engine.below(ruleset, dict(readings)).items():
+    for rule, beaten in spec.engine.below(ruleset, shaping).items():
         for other in beaten:
             above.setdefault(other, set()).add(rule)
     spec.remember(memo, above)
     return above
+
+
+def _shaping(spec: Spec, ruleset: str, readings: Mapping[str, str]) -> dict[str, str]:
+    """The readings that change the override graph of ``ruleset`` (:func:`adjudicator.core.graph.reading_graph`).
+
+    The graph takes from a rule only its chosen view's ``overrides``, and only from a rule of the ruleset that
+    is neither a reading nor a restatement; a reading whose view overrides what the default view does (in the
+    same order) leaves the graph as the default readings make it. A reading not known stays (as given).
+    """
+    out: dict[str, str] = {}
+    for rule_id, name in readings.items():
+        rule = spec.rules.get(rule_id)
+        if rule is None or ruleset not in rule.views or rule.reading_of or rule.restates:
+            continue
+        options = rule.readings.get(ruleset)
+        if options is None:
+            continue
+        chosen = options.options.get(name or options.default)
+        if chosen is None or chosen.overrides != rule.view(ruleset).overrides:
+            out[rule_id] = name
+    return out
 
 
 def candidates(spec: Spec, ruleset: str, decision_id: str) -> list[Rule]:
@@ -90,9 +113,19 @@ def _text(node: ast.Node | None) -> str | None:
 def _rules(
     spec: Spec, ruleset: str, decision: Decision, readings: Mapping[str, str], *, prose: bool = False
 ) -> list[Any]:
-    """The rules that may decide ``decision`` under ``readings``: clauses, overriders, and (``prose``) refs."""
+    """The rules that may decide ``decision`` under ``readings``: clauses, overriders, and (``prose``) refs.
+
+    Kept in the spec's memo under what it reads of ``readings``: the readings of those rules, and the
+    readings that change the override graph (:func:`_shaping`).
+    """
     rules = candidates(spec, ruleset, decision.id)
     ids = {rule.id for rule in rules}
+    own = tuple(sorted((r, n) for r, n in readings.items() if r in ids))
+    shaping = tuple(sorted(_shaping(spec, ruleset, readings).items()))
+    memo = ("decision_cache.rules", ruleset, decision.id, prose, own, shaping)
+    known = spec.memo.get(memo)
+    if isinstance(known, list):
+        return known
     above = _overriders(spec, ruleset, readings)
     out: list[Any] = []
     for rule in rules:
@@ -104,6 +137,7 @@ def _rules(
 
             part.append(rule_ref(spec, view))
         out.append(part)
+    spec.remember(memo, out)
     return out
 
 
@@ -175,6 +209,21 @@ def engine_key(spec: Spec, ruleset: str) -> str:
         known = digest(["engine", ruleset, sorted(engine_keys(spec, ruleset).items())])
         spec.remember(memo, known)
     return known
+
+
+def engine_part(spec: Spec, ruleset: str, decision_id: str, readings: Mapping[str, str]) -> list[Any] | None:
+    """What the engine answers for one decision under ``readings``: as :func:`engine_keys`, readings chosen.
+
+    The decision as declared, the game's fallback, and the rules that may decide it: their clauses under
+    the readings and which override which. None for a decision the ruleset's game does not have.
+    """
+    try:
+        decision = spec.decision(ruleset, decision_id)
+    except KeyError:
+        return None
+    fallback = spec.fallback.get(spec.game(ruleset))
+    rules = _rules(spec, ruleset, decision, readings, prose=False)
+    return ["engine", ruleset, sorted(readings.items()), fallback, declared(decision), rules]
 
 
 def replay_key(spec: Spec, rulesets: Iterable[str]) -> str:

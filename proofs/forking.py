@@ -2,9 +2,10 @@
 
 A designer run has phases whose items are independent (boards to replay, queries to ask again after an
 edit, example boards to search): each item's result depends only on the spec and the item, so where it is
-worked out does not change it. :func:`fork_map` hands every ``stride``-th item to each of :func:`jobs`
-forked workers, which inherit what the caller built (the spec, tables, a corpus) instead of receiving it;
-only the results travel back, in order.
+worked out does not change it. :func:`fork_map` hands the items one at a time to whichever of its
+:func:`jobs` forked workers is free (items of very different costs keep every worker busy), which inherit
+what the caller built (the spec, tables, a corpus) instead of receiving it; only the results travel back,
+put in order.
 """
 
 from __future__ import annotations
@@ -42,17 +43,14 @@ def fork_map(work: Callable[[int], R], count: int, *, least: int) -> list[R] | N
     _WORK[:] = [work]
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_share, [(first, workers, count) for first in range(workers)])
+            done = dict(pool.imap_unordered(_one, range(count), chunksize=1))
     except (OSError, multiprocessing.ProcessError):
         return None
     finally:
         _WORK.clear()
-    done = {index: result for part in parts for index, result in part}
     return [done[index] for index in range(count)]
 
 
-def _share(job: tuple[int, int, int]) -> list[tuple[int, Any]]:
-    """One worker's items: every ``stride``-th from ``first``."""
-    first, stride, count = job
-    work = _WORK[0]
-    return [(index, work(index)) for index in range(first, count, stride)]
+def _one(index: int) -> tuple[int, Any]:
+    """One item's result, with its index (the items come back in the order they are done)."""
+    return index, _WORK[0](index)

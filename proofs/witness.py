@@ -335,23 +335,48 @@ def same_region(spec: Spec, finding: Finding, facts: Mapping[str, Value], key: s
 
 
 def _realise(spec: Spec, finding: Finding, table: BoardTable, entry: Entry) -> tuple[str, QueryDoc, Any] | None:
-    """The board's YAML, query and replay, if it loads and the replay reproduces the finding."""
+    """The board's YAML, query and replay, if it loads and the replay reproduces the finding.
+
+    The board is replayed first as built here (:func:`proofs.boards.situation`): one that does not reproduce
+    the finding is not written out. One that does is written, loaded back through the contract's loader and
+    replayed from the file (the replay built here stands where the file loads as the same situation, but for
+    an engine error, whose message may name the file).
+    """
     doc = table.boards[entry.board]
     query = entry.query
     if query["kind"] == "reach":
         query = _narrow(spec, table, entry, finding["decision"])
     runs = sides(finding)
+    built = _built(doc, query, runs)
+    replay = {}
+    if built is not None:
+        replay = {label: run(spec, built[label], finding["decision"], entry.facts) for label in runs}
+        if not reproduces(finding, replay):
+            return None
     try:
         texts = _texts(doc, query, runs)
         loaded = {label: load_text(text) for label, text in texts.items()}
     except (PositionedError, ValueError):
         return None
-    replay = {label: run(spec, loaded[label], finding["decision"], entry.facts) for label in runs}
+    replay = {
+        label: replay[label]
+        if built is not None and loaded[label] == built[label] and replay[label]["verdict"] != "error"
+        else run(spec, loaded[label], finding["decision"], entry.facts)  # an engine error may name the file
+        for label in runs
+    }
     if not reproduces(finding, replay):
         return None
     if len(texts) > 1:
         finding["boards"] = texts
     return next(iter(texts.values())), query, replay
+
+
+def _built(doc: Doc, query: QueryDoc, runs: Mapping[str, tuple[str, dict[str, str]]]) -> dict[str, Situation] | None:
+    """The board's situation under each run, built from the document (no YAML); None if it cannot be built."""
+    try:
+        return {label: situation(doc, ruleset, query, readings) for label, (ruleset, readings) in runs.items()}
+    except Exception:  # noqa: BLE001 - the file's loader then says whether the board loads
+        return None
 
 
 def _texts(doc: Doc, query: QueryDoc, runs: Mapping[str, tuple[str, dict[str, str]]]) -> dict[str, str]:

@@ -97,9 +97,33 @@ def test_the_seeded_logs_rebuild_the_same_table(
     assert not board_bundle.seed(spec, RULESET, COUNT)  # the cache has logs of its own now
 
 
+def test_the_shipped_logs_rebuild_the_same_table_in_the_background(
+    spec: Spec,
+    scanned: tuple[boards.BoardTable, board_logs.Logs],
+    bundled: Path,
+    cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under another spec key ``start`` copies nothing: the rebuild reads the shipped logs, and stores what it made."""
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
+    _rewrite(bundled, table_key="another spec")
+    started = board_bundle.start(spec, [RULESET], COUNT)
+    assert started is not None
+    try:
+        assert started.rebuilds(RULESET, COUNT)
+        assert not list(cache.glob("witness-logs-*"))  # not copied here: the rebuild parses them
+        tables = board_bundle.load_many(spec, [RULESET], COUNT, started=started)
+    finally:
+        started.close()
+    assert as_json(tables[RULESET]) == as_json(scanned[0])
+    assert boards.table_path(spec, RULESET, COUNT).is_file()
+    assert boards.logs_path(RULESET, COUNT).is_file()
+
+
 def test_a_bundle_of_other_code_is_not_read(spec: Spec, bundled: Path, cache: Path) -> None:
     """A bundle made by other engine code seeds nothing (the scan then runs as before)."""
     _rewrite(bundled, code="other code")
+    assert board_bundle.shipped_logs(spec, RULESET, COUNT) is None
     assert not board_bundle.seed(spec, RULESET, COUNT)
     assert not list(cache.glob("witness-*"))
     assert board_bundle.stale(spec, [RULESET], COUNT) == [f"{RULESET}: made by other code (the engine changed since)"]
@@ -110,6 +134,29 @@ def test_a_damaged_bundle_is_no_bundle(spec: Spec, bundled: Path, cache: Path) -
     bundled.write_bytes(b"not xz")
     assert board_bundle.read(bundled) is None
     assert not board_bundle.seed(spec, RULESET, COUNT)
+
+
+def test_a_bundle_cut_short_reads_its_keys_and_seeds_nothing(spec: Spec, bundled: Path, cache: Path) -> None:
+    """Only the keys are decompressed on reading; a body that cannot be decompressed seeds nothing, and fails nothing."""
+    whole = bundled.read_bytes()
+    bundled.write_bytes(whole[: len(whole) // 2])
+    bundle = board_bundle.read(bundled)
+    assert bundle is not None
+    assert bundle.header["ruleset"] == RULESET
+    assert not board_bundle.seed(spec, RULESET, COUNT)
+    _rewrite_keys_only(bundled, whole, table_key="another spec")
+    source = board_bundle.shipped_logs(spec, RULESET, COUNT)
+    assert source is not None
+    assert source() is None
+    assert not list(cache.glob("witness-*"))
+
+
+def _rewrite_keys_only(path: Path, whole: bytes, **keys: str) -> None:
+    """A bundle cut short again, under changed keys (its body still cannot be decompressed)."""
+    path.write_bytes(whole)
+    _rewrite(path, **keys)
+    changed = path.read_bytes()
+    path.write_bytes(changed[: len(changed) // 2])
 
 
 def _rewrite(path: Path, **keys: str) -> None:

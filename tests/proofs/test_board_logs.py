@@ -105,15 +105,58 @@ def test_other_declarations_or_bad_logs_mean_a_full_scan(
         assert as_json(after[ruleset]) == as_json(boards.build(edited, ruleset, COUNT))
 
 
-def test_no_background_scan_when_logs_can_rebuild(spec: Spec, edited: Spec, cache: Path) -> None:
-    """With logs of this engine, ``start`` leaves the tables to the rebuild (it would scan every board)."""
+def test_with_logs_the_background_rebuilds_instead_of_scanning(
+    spec: Spec, edited: Spec, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With logs of this engine, ``start`` rebuilds the tables from them in one more process (no scan).
+
+    That process writes the tables and their logs to the cache and hands the tables over: those a full scan
+    gives. Without logs, ``start`` scans.
+    """
+    monkeypatch.setenv("ADJUDICATOR_JOBS", "2")
     boards.load_many(spec, EDITIONS, COUNT)
-    assert boards.start(edited, EDITIONS, COUNT) is None
-    for path in cache.glob("witness-logs-*.pickle"):
+    started = boards.start(edited, EDITIONS, COUNT)
+    assert started is not None
+    try:
+        assert all(started.rebuilds(rs, COUNT) and not started.covers([rs], COUNT) for rs in EDITIONS)
+        after = boards.load_many(edited, EDITIONS, COUNT, started=started)
+    finally:
+        started.close()
+    for ruleset in EDITIONS:
+        assert boards.table_path(edited, ruleset, COUNT).is_file()
+        assert as_json(after[ruleset]) == as_json(boards.build(edited, ruleset, COUNT))
+    for path in cache.glob("witness-*"):
         path.unlink()
     started = boards.start(edited, EDITIONS, COUNT)
-    if started is not None:  # None on a machine with one worker or no fork
+    assert started is not None
+    try:
+        assert started.covers(EDITIONS, COUNT)
+        assert not any(started.rebuilds(rs, COUNT) for rs in EDITIONS)
+    finally:
         started.close()
+
+
+def test_rebuilt_logs_keep_each_call_once_only_calls_met_and_the_boards(spec: Spec, edited: Spec, cache: Path) -> None:
+    """After an edit that changes outcomes, the logs name each distinct call once and no call no query meets.
+
+    They keep the table's boards as generated (documents and queries), for the next rebuild to read.
+    """
+    boards.load_many(spec, EDITIONS, COUNT)
+    boards.load_many(edited, EDITIONS, COUNT)
+    for ruleset in EDITIONS:
+        path = boards.logs_path(ruleset, COUNT)
+        logs = board_logs.read(path, ruleset, COUNT, board_logs.declared_digest(edited, ruleset))
+        assert logs is not None
+        assert logs.distinct
+        keys = [(call[0], call[2]) for call in logs.calls]
+        assert len(keys) == len(set(keys))
+        met = {i for _, _, queries in logs.boards.values() for ids in queries for i in ids}
+        assert met == set(range(len(logs.calls)))
+        assert any(call[3] != boards.outcome_now(spec, ruleset, call[0], call[1]) for call in logs.calls)
+        table = boards.load(edited, ruleset, COUNT)
+        assert sorted(logs.generated) == table.indices  # the table's boards, kept for the next rebuild
+        for index, board in logs.generated.items():
+            assert board == boards.generate(index, COUNT, "horrorclix")
 
 
 def test_logs_read_back_as_written(spec: Spec, cache: Path) -> None:

@@ -267,3 +267,28 @@ def test_every_difference_on_a_decision_has_a_board(diff_findings: list[Finding]
             (shown["verdict"], json.dumps(shown["outcome"], sort_keys=True)) for shown in finding["replay"].values()
         }
         assert len(answers) == 2, finding["decision"]
+
+
+def test_a_board_built_in_memory_is_the_board_its_file_loads(real_spec: Spec) -> None:
+    """A board built from its document is the very situation its file loads as (each ruleset, with a reading).
+
+    The witness search replays a board as built before writing it: one that does not replay a finding built
+    would not from its file either.
+    """
+    rule = next(r for r in real_spec.rules.values() if B in r.readings and not r.reading_of)
+    reading = next(name for name in rule.readings[B].options if name != rule.readings[B].default)
+    tables = {rs: boards.build(real_spec, rs, 120) for rs in (A, B)}
+    compared = 0
+    for ruleset, table in tables.items():
+        for entries in table.entries.values():
+            for entry in list(entries.values())[:3]:
+                doc = table.boards[entry.board]
+                for readings in ({}, {rule.id: reading}):
+                    runs = {"side": (ruleset, readings)}
+                    built = witness._built(doc, entry.query, runs)
+                    assert built is not None
+                    loaded = witness.load_text(witness._texts(doc, entry.query, runs)["side"])
+                    assert loaded == built["side"]
+                    assert loaded.readings == readings
+                    compared += 1
+    assert compared > 100

@@ -72,6 +72,50 @@ def test_an_edit_replays_only_the_boards_it_reaches_and_matches_a_run_without_pa
     assert again == run(spec_dir, kept=False)
 
 
+@pytest.mark.slow
+def test_an_edit_boards_again_only_the_ambiguities_whose_decision_it_changes(
+    spec_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An ambiguity's ruling board is kept under what the ruling reads: its decision's rules under its readings.
+
+    Editing the break-away roll changes no ambiguity's decision: every ruling board is read back, and the run
+    gives the findings of a run without kept parts.
+    """
+    boarded: list[str] = []
+    real = check._ruling_board
+
+    def counted(spec: Any, finding: dict[str, Any], progress: Any) -> None:
+        boarded.append(str(finding["rule"]))
+        real(spec, finding, progress)
+
+    monkeypatch.setattr(check, "_ruling_board", counted)
+    run(spec_dir)
+    assert len(set(boarded)) > 10
+    boarded.clear()
+    path = spec_dir / RULE_FILE
+    path.write_text(path.read_text(encoding="utf-8").replace(THRESHOLD, "when: die >= 5"), encoding="utf-8")
+    again = run(spec_dir)
+    assert boarded == []
+    assert again == run(spec_dir, kept=False)
+
+
+def test_a_ruling_board_is_kept_under_its_decision_s_rules(tmp_path: Path) -> None:
+    """What an ambiguity's ruling board is kept under changes with an edit of its decision's rules, only those."""
+    target = tmp_path / "spec"
+    shutil.copytree(ROOT / "spec", target)
+    path = target / RULE_FILE
+    text = path.read_text(encoding="utf-8")
+    spec = load_spec.__wrapped__(target)
+    path.write_text(text.replace(THRESHOLD, "when: die >= 5"), encoding="utf-8")
+    edited = load_spec.__wrapped__(target)
+    rule = next(r for r in spec.rules.values() if RULESET in r.readings and not r.reading_of)
+    options = list(rule.readings[RULESET].options)
+    for decision, changes in (("breakaway.succeeds", True), ("setup.victims_per_player", False)):
+        finding = {"kind": "ambiguity", "ruleset": RULESET, "rule": rule.id, "decision": decision}
+        finding |= {"default": options[0], "compared": options[:2], "options": dict.fromkeys(options)}
+        assert (check._replay_inputs(spec, finding) != check._replay_inputs(edited, finding)) is changes
+
+
 def test_recorded_calls_hold_until_an_answer_changes() -> None:
     """The calls a replay made hold under the spec that made them, and not once one outcome differs."""
     spec = load_spec.__wrapped__(ROOT / "spec")
