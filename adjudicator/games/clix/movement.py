@@ -323,7 +323,8 @@ class Search:
         moved: list[int] = []
         level = [first]
         d = 0
-        while level:
+        grounded = self.start[1] == FLIGHTS[0]  # then no state changes flight mode: all have the budget budgets[0]
+        while level and not (grounded and d >= budgets[0]):  # (a state with no steps left goes no further)
             d1 = d + 1
             later: list[int] = []  # the states one step further, in the order met
             now: list[int] = []  # a state reached by a mode change, taken next
