@@ -900,7 +900,9 @@ def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int
     game = games.pop()
     found: dict[str, Found] = {rs: {} for rs in rulesets}
     logs = {rs: Logs() for rs in rulesets}
-    with _Recorder() as recorder, _young_garbage_only():
+    # the automatic collector off: the scan collects the young generation itself once per board (run every few
+    # hundred new objects, the collector kept walking the decision memo and the recorder's keys again and again)
+    with _Recorder() as recorder, board_logs.collector_paused():
         for seen, index in enumerate(indices):
             if seen == EMPTY_ABORT and not any(found.values()):
                 break
@@ -936,23 +938,6 @@ def _keep(mine: Found, met: Met, rank: tuple[int, ...], query: QueryDoc) -> None
         known = vectors.get(key)
         if known is None or rank < known[0]:
             vectors[key] = (rank, facts, query, result)
-
-
-@contextmanager
-def _young_garbage_only() -> Iterator[None]:
-    """Turn the automatic garbage collector off while the block runs.
-
-    The scan collects the young generation itself once per board instead: the automatic collector, run
-    every few hundred new objects, kept walking the same long-lived objects (the decision memo, the
-    recorder's keys) and cost more than the collections the scan needs.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 _UNSEEN: Final = object()
@@ -1331,7 +1316,9 @@ def _rerun_boards(
     """Ask again the queries ``redo`` names on ``boards`` (each board built once for its queries)."""
     game = game_of(ruleset).id
     out: dict[tuple[int, int], Met] = {}
-    with _Recorder() as recorder, _young_garbage_only():
+    # the automatic collector off: the scan collects the young generation itself once per board (run every few
+    # hundred new objects, the collector kept walking the decision memo and the recorder's keys again and again)
+    with _Recorder() as recorder, board_logs.collector_paused():
         for index in boards:
             doc, asked = generate(index, count, game)
             built = _Built.of(doc)
