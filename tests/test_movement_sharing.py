@@ -136,3 +136,36 @@ def _moves_of(table: Table) -> dict[str, tuple[object, ...]]:
         made = plan(table, piece, None)
         out[piece.id] = (made.squares(), made.maybe_squares(), [w.where for w in made.undecided])
     return out
+
+
+def test_parts_kept_by_content_serve_a_board_numbered_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board equal to one seen before, whose step tables are no longer kept, numbers its squares afresh.
+
+    The movers' parts kept by content serve it all the same (they are kept by square, not by number): the
+    friendly monster's square stays no place to end, whichever square the new numbering met first.
+    """
+    spec = load_spec()
+
+    def made() -> Situation:
+        board = KIND.build(["...", ".h.", "..."])
+        pieces = (
+            random_monster(random.Random(0), 0, (1, 1), (2, 2), 1, soaring=False),  # noqa: S311 - a test piece
+            random_monster(random.Random(0), 1, (0, 0), (8, 8), 1, soaring=False),  # noqa: S311 - a test piece
+        )
+        pieces = (replace(pieces[0], move="foot"), replace(pieces[1], move="foot"))
+        ruleset = "horrorclix/1e"
+        return Situation(ruleset, "outdoor", board, pieces, ReachQuery("m1"), game=clix_game(ruleset))
+
+    first = made()
+    expected = plan(Table(spec, first), first.pieces[1], None).squares()
+    assert (1, 1) not in expected  # the friendly monster's square
+    assert expected
+    monkeypatch.setattr("adjudicator.games.clix.movement_facts._BY_CONTENT", {})  # the map's steps forgotten
+    again = made()
+    table = Table(spec, again)
+    plan(table, again.pieces[0], None).squares()  # numbered from the other monster's square first
+    assert (
+        MoveFacts(table, again.pieces[1]).shared.end_classes
+        is MoveFacts(Table(spec, first), first.pieces[1]).shared.end_classes
+    )
+    assert plan(table, again.pieces[1], None).squares() == expected

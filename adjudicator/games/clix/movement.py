@@ -720,13 +720,14 @@ class Search:
         found: set[SpaceId] = set()
         for code, d in best.items():  # the start's states too: an undecided end there is recorded as well
             index = code >> 6
-            kind = end_classes.get(index)
-            kind = (end_class(index) if kind is None else kind) << 2 | code >> 4 & 3
+            square = numbered[index]
+            kind = end_classes.get(square)
+            kind = (end_class(square) if kind is None else kind) << 2 | code >> 4 & 3
             can = ending.get(kind)
             if can is None:
                 can_end = ends.get(kind)
                 if can_end is None:
-                    square, flight = numbered[index], FLIGHTS[code >> 4 & 3]
+                    flight = FLIGHTS[code >> 4 & 3]
                     can_end = ends[kind] = end_cache.get(
                         (flight, *(end_parts.get(square) or end_part(square)))
                     ) or self.can_end(square, flight)
@@ -741,7 +742,7 @@ class Search:
                 ok = lawful[at] = _yes_no(legal)
             if can == 1 and ok == 1:
                 if index != start:
-                    found.add(numbered[index])
+                    found.add(square)
             elif can < 0 or ok < 0:
                 return None
         return found

@@ -357,8 +357,9 @@ class SharedParts:
         self.objects = situation.objects
         self.square_parts: dict[SpaceId, Vector] = {}
         self.end_parts: dict[SpaceId, Vector] = {}
-        self.end_classes: dict[int, int] = {}
-        """``MoveFacts.end_class`` by the number of the square (``BoardSteps.index``)."""
+        self.end_classes: dict[SpaceId, int] = {}
+        """``MoveFacts.end_class`` by square (not by its number: boards alike share these parts, and a board's
+        squares are numbered as its searches meet them)."""
         self.stop_parts: dict[frozenset[str], dict[SpaceId, Vector]] = {}
         """By the ids of the opposing monsters escaped at the start."""
         self.classes: dict[frozenset[str], dict[SpaceId, int]] = {}
@@ -523,15 +524,15 @@ def carry_over(old: Table, new: Table, changed: frozenset[SpaceId]) -> None:
             new.memo[key] = _stores_without(cast("LandStores", value), region, touched)
         elif isinstance(key, tuple) and key and key[0] == "movement_facts.squares_next_to":
             new.memo[key] = value  # kept with its piece: a moved piece's entry no longer matches it
-    _carry_parts(old, new, region, touched)
+    _carry_parts(old, new, region)
 
 
-def _carry_parts(old: Table, new: Table, region: set[SpaceId], touched: set[int]) -> None:
+def _carry_parts(old: Table, new: Table, region: set[SpaceId]) -> None:
     """Give every mover of ``new``'s situation its :class:`SharedParts` of ``old``'s, less the squares in ``region``.
 
     A square's parts depend on who stands on it and which opposing monsters stand next to it (see
     :func:`carry_over`), so only those of the squares the moved piece left or entered and their neighbours
-    (``region``, numbered ``touched``) change; the parts are made anew for ``new``'s pieces, so those of
+    (``region``) change; the parts are made anew for ``new``'s pieces, so those of
     ``old`` stay as they were for any other table of its situation.
     """
     movers = _BOARD_PARTS.get(new.board)
@@ -549,7 +550,7 @@ def _carry_parts(old: Table, new: Table, region: set[SpaceId], touched: set[int]
         kept = SharedParts(new.situation, mover, new.spec)
         kept.square_parts = _without(parts.square_parts, region)
         kept.end_parts = _without(parts.end_parts, region)
-        kept.end_classes = _without(parts.end_classes, touched)
+        kept.end_classes = _without(parts.end_classes, region)
         kept.stop_parts = {escaped: _without(by, region) for escaped, by in parts.stop_parts.items()}
         kept.classes = {escaped: _without(by, region) for escaped, by in parts.classes.items()}
         _keep_parts(movers, key, kept)
@@ -793,21 +794,20 @@ class MoveFacts:
             self._class_of[square] = hit
         return hit
 
-    def end_class(self, index: int) -> int:
-        """The number of the :meth:`end_part` of the square numbered ``index`` among the end parts met.
+    def end_class(self, square: SpaceId) -> int:
+        """The number of the square's :meth:`end_part` among the end parts met.
 
         Numbered once for every mover (:data:`END_CLASSES`), as :meth:`square_class` is; the mover's numbers are
         kept with its parts (:class:`SharedParts`).
         """
         classes = self.shared.end_classes
-        hit = classes.get(index)
+        hit = classes.get(square)
         if hit is None:
-            square = self.steps.numbered[index]
             part = self.end_parts.get(square) or self.end_part(square)
             hit = END_CLASSES.get(part)
             if hit is None:
                 hit = END_CLASSES[part] = len(END_CLASSES)
-            classes[index] = hit
+            classes[square] = hit
         return hit
 
     def _order(self, decision: str, names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
