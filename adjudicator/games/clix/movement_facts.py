@@ -640,7 +640,7 @@ class MoveFacts:
     ``move.can_enter`` refusing it) by ``square_class(b) << 4 |`` the terrain part's bits: it depends on the
     square entered through its :meth:`square_class` only (shared as :attr:`lands` is)."""
     flat_ends: dict[int, Result]
-    """``move.can_end`` by ``end_class(index) << 2 | flight`` (numbered as in ``Search._run_flat``): it depends on
+    """``move.can_end`` by ``end_class(square) << 2 | flight`` (numbered as in ``Search._run_flat``): it depends on
     the square through its :meth:`end_part` only (shared as :attr:`outcomes` is)."""
     flat_stays: dict[int, Result]
     """``move.can_enter`` of a flight-mode change on the spot by ``square_class(square) << 2 | flight changed
