@@ -50,6 +50,7 @@ from adjudicator.games.clix.movement_facts import (
     MoveFacts,
     UnknownFact,
     Vector,
+    outcome_kind,
 )
 from adjudicator.games.clix.table import Table
 from adjudicator.spaces.base import SpaceId
@@ -386,12 +387,7 @@ class Search:
                             if key != -1:
                                 # another square of the same class, entered by a step of the same parts and mode
                                 kind = class_of.get(b)
-                                kind = square_class(b) if kind is None else kind
-                                kind = (
-                                    kind << 4 | key & 15
-                                    if key >= 0
-                                    else ~((kind << 4 | (-2 - key) >> 8 & 15) << 8 | (-2 - key) & 255)
-                                )
+                                kind = outcome_kind(square_class(b) if kind is None else kind, key)
                                 outcome = outcomes.get(kind)
                             if outcome is not None:
                                 hit = bi << 6 | mode | outcome if outcome.__class__ is bool else outcome  # noqa: PLW2901

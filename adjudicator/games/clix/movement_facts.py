@@ -101,6 +101,18 @@ def pair_key(plain: int, pair: Vector) -> int:
     return -2 - (plain << 8 | number) if number < PAIR_LIMIT else -1
 
 
+def outcome_kind(square_class: int, key: int) -> int:
+    """Where a step's outcome is kept (``Search._run_flat``), by the parts it depends on.
+
+    The class of the square entered and the key's terrain bits, and for a step that is not plain its pair
+    part's number (never the same as a plain step's). ``key`` is a landing key other than -1 (:data:`FlatStep`).
+    """
+    if key >= 0:
+        return square_class << 4 | key & 15
+    plain = -2 - key
+    return ~((square_class << 4 | plain >> 8 & 15) << 8 | plain & 255)
+
+
 def key_index(key: int) -> int:
     """The number of the square a landing key enters (-1 for the key -1)."""
     return key >> 4 if key >= 0 else -1 if key == -1 else (-2 - key) >> 12
