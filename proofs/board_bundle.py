@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from adjudicator.core import resources
+from adjudicator.core.collector import collector_paused
 from adjudicator.core.spec import Spec
 from proofs import board_logs, boards, decision_cache
 from proofs.board_logs import Logs
@@ -91,7 +92,7 @@ class Bundle:
     def logs(self) -> Logs:
         """The logs, as the scan made them (calls as tuples, boards by index)."""
         logs = Logs(distinct=True)  # made from logs of distinct calls (:func:`make`)
-        with board_logs.collector_paused():
+        with collector_paused():
             data = json.loads(self.logs_text)
             logs.calls = [(str(d), dict(f), str(k), o) for d, f, k, o in data["calls"]]
             logs.boards = {int(i): (tuple(size), kinds, queries) for i, size, kinds, queries in data["boards"]}

@@ -17,16 +17,15 @@ digest of the game's declarations (:func:`declared_digest`) checked on use.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import pickle
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from adjudicator.core import resources
+from adjudicator.core.collector import collector_paused
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -101,21 +100,6 @@ def joined(parts: Sequence[Logs]) -> Logs:
         for index, (size, kinds, queries) in part.boards.items():
             out.boards[index] = (size, kinds, [[renumber[i] for i in ids] for ids in queries])
     return out
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The garbage collector off while the block runs (it builds many objects and frees none: reading logs).
-
-    Each of the collector's runs, every few hundred new objects, would walk every object made so far.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def declared_digest(spec: Spec, ruleset: str) -> str:

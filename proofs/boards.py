@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, Final, Self
 
 from adjudicator.core import resources
+from adjudicator.core.collector import collector_paused
 from adjudicator.core.engine import Facts, Result, RuleConflict
 from adjudicator.core.expr.compile import Value
 from adjudicator.core.spec import Spec
@@ -747,7 +748,7 @@ class _Rebuilding:
         """The rebuilt tables by ruleset (None: not rebuilt), once the process has sent them (empty if it failed)."""
         if self.done is None:
             try:
-                with board_logs.collector_paused():  # many objects come back, and none to free
+                with collector_paused():  # many objects come back, and none to free
                     self.done = dict(self.reader.recv())
             except (EOFError, OSError, ValueError, TypeError):
                 self.done = {}
@@ -774,7 +775,7 @@ def _rebuild_and_send(
     """
     rebuilt: dict[str, tuple[BoardTable, list[Logs]] | None] = {}
     try:
-        with board_logs.collector_paused():  # a short-lived process: it builds much, and frees little
+        with collector_paused():  # a short-lived process: it builds much, and frees little
             for ruleset in rulesets:
                 rebuilt[ruleset] = _incremental(spec, ruleset, count, None, shipped)
     except Exception:  # noqa: BLE001 - the caller does what is left: nothing here may fail its run
@@ -902,7 +903,7 @@ def _scan(spec: Spec, rulesets: Sequence[str], count: int, indices: Iterable[int
     logs = {rs: Logs() for rs in rulesets}
     # the automatic collector off: the scan collects the young generation itself once per board (run every few
     # hundred new objects, the collector kept walking the decision memo and the recorder's keys again and again)
-    with _Recorder() as recorder, board_logs.collector_paused():
+    with _Recorder() as recorder, collector_paused():
         for seen, index in enumerate(indices):
             if seen == EMPTY_ABORT and not any(found.values()):
                 break
@@ -1318,7 +1319,7 @@ def _rerun_boards(
     out: dict[tuple[int, int], Met] = {}
     # the automatic collector off: the scan collects the young generation itself once per board (run every few
     # hundred new objects, the collector kept walking the decision memo and the recorder's keys again and again)
-    with _Recorder() as recorder, board_logs.collector_paused():
+    with _Recorder() as recorder, collector_paused():
         for index in boards:
             doc, asked = generate(index, count, game)
             built = _Built.of(doc)

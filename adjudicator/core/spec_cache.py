@@ -32,7 +32,6 @@ written (:meth:`adjudicator.core.spec.Spec.warm`).
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import pickle
 import sys
@@ -42,6 +41,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from adjudicator.core import resources
+from adjudicator.core.collector import collector_paused
 
 try:  # hashlib's own blake2b, without loading OpenSSL's bindings first (a few ms of every ``ask``)
     from _blake2 import blake2b
@@ -112,16 +112,11 @@ def read_entry(path: Path, key: str) -> object | None:
     header = key.encode() + b"\n"
     if not data.startswith(header):
         return None
-    # thousands of objects and no cycle to collect among them: the collector would only walk them
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        spec: object = pickle.loads(data[len(header) :])  # noqa: S301 - our own file in the user's cache
+        with collector_paused():  # thousands of objects and no cycle to collect among them
+            spec: object = pickle.loads(data[len(header) :])  # noqa: S301 - our own file in the user's cache
     except Exception:  # noqa: BLE001 - a corrupt or outdated entry is rebuilt, whatever the error
         return None
-    finally:
-        if collecting:
-            gc.enable()
     return spec
 
 
