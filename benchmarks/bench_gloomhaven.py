@@ -29,6 +29,8 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, cast
 
+from baseline import baseline_line  # the benchmarks folder (on the path when run)
+
 from adjudicator.core.spec import load_spec
 from adjudicator.games.gloomhaven.model import Area, MonsterAttack, MonsterTurnQuery, Piece, Situation
 from adjudicator.games.gloomhaven.monster_search import NEGATIVE, Mover, TurnMap
@@ -188,8 +190,7 @@ def main(count: int = 300, seed: int = 1) -> None:
     """Print the monster-turn median and maximum, the attack time and the baseline."""
     spec = load_spec()
     situations = [random_situation(seed * 100_000 + i) for i in range(count)]
-    base_call = statistics.median(timed(lambda: None)[0] for _ in range(1000))
-    base_loop = statistics.median(timed(lambda: sum(range(1000)))[0] for _ in range(200))
+    baseline = baseline_line()
     monster_turn.answer(spec, random_situation(seed - 1))  # warm up: the spec's first decisions
     damage_answer(spec, RULESET, {}, AttackInput(value=1))
     gc.collect()
@@ -197,7 +198,7 @@ def main(count: int = 300, seed: int = 1) -> None:
     turns = [timed(partial(monster_turn.answer, spec, situation)) for situation in situations]
     attack = AttackInput(value=3, shield=1, advantage=True, curse=2)
     attacks = [timed(lambda: damage_answer(spec, RULESET, {}, attack)) for _ in range(50)]
-    print(f"baseline: empty call {base_call * 1e6:.2f} us, 1000-step loop {base_loop * 1e3:.3f} ms")
+    print(baseline)
     print(f"monster_turn over {count} 16x7 situations: {summary(turns)}")
     print(f"attack, advantage, 20 cards + 2 curses: {summary(attacks)}")
     graph_searches(situations)

@@ -2,7 +2,8 @@
 
 Rows (medians on this machine):
 
-- ``python -c pass``: the baseline of a whole process;
+- ``python -c pass``: the baseline of a whole process; an empty call and a 1000-step loop, that of the
+  in-process rows (``baseline.py``: the machine's speed in this run);
 - ``adjudicator ask --json`` on the contract's line-of-fire example, whole process, with the compiled
   spec in the cache (the normal case), with the bytecode kept as well (an installed tool; the
   environment may forbid writing it), the same through the click command line (which ``ask --json``
@@ -50,7 +51,8 @@ from adjudicator.spaces.square import KIND, Square, square_space
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_lof import one_line  # noqa: E402 - the benchmarks folder is not a package
+from baseline import interpreter_baseline  # noqa: E402 - the benchmarks folder is not a package
+from bench_lof import one_line  # noqa: E402
 
 PYTHON = sys.executable
 ADJUDICATOR = [PYTHON, "-m", "adjudicator"]
@@ -264,7 +266,9 @@ def process_rows(base_ms: float) -> None:
 
 
 def engine_rows(spec: Spec) -> None:
-    """The in-process rows: reach, legal moves, line of fire."""
+    """The in-process rows: reach, legal moves, line of fire (the interpreter's baseline first)."""
+    call, loop = interpreter_baseline()
+    row("in-process baseline: an empty call, a 1000-step loop", f"{call * 1e6:.2f} µs, {loop * 1e3:.3f} ms", "")
     found = reach_ms(spec, situation(24, 20), 50)
     row("`reach` speed 10, 24x24, 20 pieces (fresh table of the situation)", f"{found.fresh_table:.2f} ms", "≤ 2 ms")
     row("`reach` on a new situation object of the same map", f"{found.new_situation:.2f} ms", "")
