@@ -648,9 +648,10 @@ class MoveFacts:
     landing key (:meth:`BoardSteps.flat_steps`), the numbered state entered, or the ``move.can_enter``
     refusing the step (shared as :attr:`lands` is)."""
     outcomes: dict[int, dict[int, bool | Result]]
-    """Per flight mode (numbered), a plain step's decided outcome (whether the mover must stop there, or the
-    ``move.can_enter`` refusing it) by ``square_class(b) << 4 |`` the terrain part's bits: it depends on the
-    square entered through its :meth:`square_class` only (shared as :attr:`lands` is)."""
+    """Per flight mode (numbered), a step's decided outcome (whether the mover must stop there, or the
+    ``move.can_enter`` refusing it) by :func:`outcome_kind` of the class of the square entered and the step's
+    landing key: it depends on the square entered through its :meth:`square_class` only (shared as :attr:`lands`
+    is)."""
     flat_ends: dict[int, Result]
     """``move.can_end`` by ``end_class(square) << 2 | flight`` (numbered as in ``Search._run_flat``): it depends on
     the square through its :meth:`end_part` only (shared as :attr:`outcomes` is)."""
