@@ -7,7 +7,6 @@ L1690-1692 Bless, L1822-1824 Curse, L1713-1714 Null).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -101,15 +100,6 @@ def test_answer_cites_the_chain_and_the_contract_default() -> None:
     assert {"GH.AMD.DECKS", "GH.AMD.NEUTRAL", "GH.AMD.CURSE", "GH.DEF.PIERCE", "GH.DEF.SHIELD"} <= rules
     total = sum(Fraction(p) for p in result["outcome"]["damage"].values())
     assert total == 1
-
-
-def test_advantage_over_twenty_cards_and_two_curses_is_fast() -> None:
-    spec = load_spec()
-    attack = AttackInput(value=3, shield=1, advantage=True, curse=2)
-    damage_answer(spec, RULESET, {}, attack)
-    start = time.perf_counter()
-    damage_answer(spec, RULESET, {}, attack)
-    assert time.perf_counter() - start < 0.05  # the target is 5 ms; slack for a loaded machine
 
 
 DECKS = st.lists(CARDS, min_size=2, max_size=9).filter(lambda cs: any(not c.startswith("r") for c in cs))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from adjudicator.core.spec import Spec
@@ -71,11 +69,3 @@ def test_real_spec_findings_respect_invariants(real_spec, ruleset):
     findings = check.run(real_spec, ruleset)
     assert all(_respects_invariants(real_spec, ruleset, f) for f in findings)
     assert all(f["kind"] in {"conflict", "gap", "ambiguity"} for f in findings), "unknown or vacuous must be fixed"
-
-
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_real_spec_check_is_fast(real_spec, ruleset):
-    """Checking a whole ruleset, readings included, stays well under a minute."""
-    start = time.perf_counter()
-    check.run(real_spec, ruleset)
-    assert time.perf_counter() - start < 60
